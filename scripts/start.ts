@@ -1,0 +1,46 @@
+// `npm start`: the API on embedded PGlite (or DATABASE_URL), migrated and seeded, the site built
+// from it, and both served on one port.
+
+import { join } from 'node:path';
+import { serverConfig } from '../src/server/config.ts';
+import { prepareDb, startServer } from '../src/server/server.ts';
+import { buildSite } from '../src/server/site-build.ts';
+
+const started = performance.now();
+const config = serverConfig();
+const db = await prepareDb({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+let server: Awaited<ReturnType<typeof startServer>>;
+try {
+  server = await startServer({ db, port: config.port, host: config.host, siteDir: config.siteDir });
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  console.error(code === 'EADDRINUSE' ? `Port ${config.port} is in use: set PORT to another port.` : error);
+  await db.close();
+  process.exit(1);
+}
+console.log(`API ready on ${server.url}/api (database: ${db.kind}); building the site…`);
+
+try {
+  const { ms } = await buildSite({
+    apiBaseUrl: `http://127.0.0.1:${server.port}/api`,
+    outDir: config.siteDir,
+  });
+  console.log(`Site built in ${(ms / 1000).toFixed(1)} s.`);
+} catch (error) {
+  console.error((error as Error).message);
+  await server.close();
+  await db.close();
+  process.exit(1);
+}
+
+console.log(
+  `\nReady in ${((performance.now() - started) / 1000).toFixed(1)} s: ${server.url}  (Chinese: ${server.url}/zh-CN)\n`,
+);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await server.close();
+    await db.close();
+    process.exit(0);
+  });
+}

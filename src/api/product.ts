@@ -1,0 +1,79 @@
+import * as v from 'valibot';
+import { defineCall, Id, IdRequest, Image, LanguageField, PageFields, page, Timestamp } from './common.ts';
+
+/** What a product card shows. */
+export const ProductSummary = v.object({
+  id: Id,
+  name: v.string(),
+  slug: v.string(),
+  partNumber: v.string(),
+  summary: v.string(),
+  smallImage: Image,
+  price: v.number(),
+  currency: v.string(),
+  leadTimeDays: v.number(),
+  stock: v.number(),
+  isNew: v.boolean(),
+  isFeatured: v.boolean(),
+  categoryId: Id,
+});
+export type ProductSummary = v.InferOutput<typeof ProductSummary>;
+
+export const Attribute = v.object({ label: v.string(), value: v.string(), unit: v.string() });
+export type Attribute = v.InferOutput<typeof Attribute>;
+
+export const ProductOption = v.object({
+  id: Id,
+  name: v.string(),
+  values: v.array(v.object({ id: Id, label: v.string(), priceDelta: v.number() })),
+});
+export type ProductOption = v.InferOutput<typeof ProductOption>;
+
+export const Resource = v.object({
+  kind: v.picklist(['datasheet', 'manual', 'application-note', 'software']),
+  title: v.string(),
+  url: v.string(),
+});
+export type Resource = v.InferOutput<typeof Resource>;
+
+/** Everything the product page shows. */
+export const ProductDetail = v.object({
+  ...ProductSummary.entries,
+  description: v.string(),
+  images: v.array(Image),
+  /** Expected ship date if ordered today (ISO date); it may change with stock availability. */
+  shipDate: v.pipe(v.string(), v.isoDate()),
+  breadcrumbs: v.array(v.object({ id: Id, name: v.string(), slug: v.string() })),
+  attributes: v.array(Attribute),
+  options: v.array(ProductOption),
+  alternatives: v.array(ProductSummary),
+  related: v.array(ProductSummary),
+  resources: v.array(Resource),
+  updatedAt: Timestamp,
+});
+export type ProductDetail = v.InferOutput<typeof ProductDetail>;
+
+export const productItem = defineCall({
+  method: 'POST',
+  path: '/product/item',
+  tag: 'product',
+  summary: 'One published product with everything its page shows.',
+  request: IdRequest,
+  response: ProductDetail,
+});
+
+export const productPage = defineCall({
+  method: 'POST',
+  path: '/product/page',
+  tag: 'product',
+  summary: 'Published products a page at a time, as full records; for the build and for listings.',
+  request: v.object({
+    language: LanguageField,
+    ...PageFields,
+    categoryId: v.optional(Id),
+    isNew: v.optional(v.boolean()),
+    isFeatured: v.optional(v.boolean()),
+    updatedSince: v.optional(Timestamp),
+  }),
+  response: page(ProductDetail),
+});

@@ -1,0 +1,88 @@
+import { getCollection, getEntry } from 'astro:content';
+import type { CategoryNode, CategoryRecord } from '../api/category.ts';
+import type { Language } from '../api/common.ts';
+import type { ProductDetail } from '../api/product.ts';
+import type { ConfigItem } from '../api/system.ts';
+import { LOCALES, type Locale, languageOf } from '../i18n/index.ts';
+import { parseMetaJson } from '../lib/meta.ts';
+
+// Typed, read-only views of the build-time collections (content.config.ts) for pages.
+
+type Bilingual<T> = { id: string; en: T; zh: T };
+
+export interface SiteData {
+  tree: CategoryNode[];
+  config: Record<string, string>;
+  meta: Record<string, string>;
+}
+
+/** The navigation tree, settings and page meta in one language. */
+export async function getSite(locale: Locale): Promise<SiteData> {
+  const entry = await getEntry('site', languageOf(locale));
+  if (!entry) throw new Error(`Build stopped: no site data for ${locale}.`);
+  const data = entry.data as { tree: CategoryNode[]; config: ConfigItem[]; meta: Record<string, string> };
+  return {
+    tree: data.tree,
+    config: Object.fromEntries(data.config.map((item) => [item.configName, item.configValue])),
+    meta: data.meta,
+  };
+}
+
+/** The meta of a page key as a camelCase map (`og:title` becomes `ogTitle`). */
+export function metaOf(site: SiteData, page: string): Record<string, string> {
+  return parseMetaJson(site.meta[page] ?? site.meta.home ?? '[]');
+}
+
+async function bilingual<T>(collection: 'categories' | 'products'): Promise<Bilingual<T>[]> {
+  return (await getCollection(collection)).map((entry) => entry.data as unknown as Bilingual<T>);
+}
+
+/** Every category in both languages. */
+export const getCategories = () => bilingual<CategoryRecord>('categories');
+
+/** Every published product in both languages. */
+export const getProducts = () => bilingual<ProductDetail>('products');
+
+/** The record for a language out of a bilingual entry. */
+export const inLocale = <T>(entry: Bilingual<T>, locale: Locale): T => entry[languageOf(locale) as Language];
+
+/** getStaticPaths params for every locale: bare for English, `zh-CN` for Chinese. */
+export function localeParams(): { locale: string | undefined }[] {
+  return LOCALES.map((locale) => ({ locale: locale === 'en' ? undefined : locale }));
+}
+
+/** The locale a page is built for, from its `locale` param. */
+export function localeFromParam(param: string | undefined): Locale {
+  return param === 'zh-CN' ? 'zh-CN' : 'en';
+}
+
+/** The ids of a category and of every category under it. */
+export function categoryAndDescendants(id: number, categories: { id: number; parentId: number | null }[]): Set<number> {
+  const ids = new Set([id]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const category of categories) {
+      if (category.parentId !== null && ids.has(category.parentId) && !ids.has(category.id)) {
+        ids.add(category.id);
+        grew = true;
+      }
+    }
+  }
+  return ids;
+}
+
+/** The trail of categories from the top down to the given one. */
+export function categoryTrail<T extends { id: number; parentId: number | null }>(id: number, categories: T[]): T[] {
+  const byId = new Map(categories.map((category) => [category.id, category]));
+  const trail: T[] = [];
+  for (
+    let current = byId.get(id);
+    current;
+    current = current.parentId === null ? undefined : byId.get(current.parentId)
+  ) {
+    trail.unshift(current);
+    if (trail.length > 32) break;
+  }
+  return trail;
+}

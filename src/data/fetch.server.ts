@@ -1,0 +1,64 @@
+import ky, { HTTPError, SchemaValidationError } from 'ky';
+import type * as v from 'valibot';
+import { type Call, type DataOf, envelope, type RequestOf, SUCCESS } from '../api/common.ts';
+
+/** Where the build reads the API: API_BASE_URL, e.g. http://127.0.0.1:4321/api. */
+export function apiBaseUrl(): string {
+  const base = process.env.API_BASE_URL;
+  if (!base) {
+    throw new Error('The build reads the catalogue from the API: set API_BASE_URL (e.g. http://127.0.0.1:4321/api).');
+  }
+  return base.replace(/\/+$/, '');
+}
+
+/** Thrown when the API cannot give the build what it needs; the build stops with its message. */
+export class BuildDataError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'BuildDataError';
+  }
+}
+
+/** Calls the API at build time and checks the answer against the contract; any failure stops the build. */
+export async function callApi<C extends Call>(call: C, payload: RequestOf<C>): Promise<DataOf<C>> {
+  const url = `${apiBaseUrl()}${call.path}`;
+  const where = `${call.method} ${url} ${JSON.stringify(payload)}`;
+  let body: v.InferOutput<ReturnType<typeof envelope<C['response']>>>;
+  try {
+    const options = call.method === 'GET' ? { searchParams: payload as Record<string, string> } : { json: payload };
+    body = await ky(url, { method: call.method, timeout: 60_000, retry: 2, ...options }).json(envelope(call.response));
+  } catch (error) {
+    if (error instanceof SchemaValidationError) {
+      const issue = error.issues[0];
+      const path = issue?.path?.map((part) => (typeof part === 'object' ? part.key : part)).join('.') ?? '';
+      throw new BuildDataError(
+        `Build stopped: ${where} answered data that does not fit the contract at "${path}": ${issue?.message}`,
+      );
+    }
+    if (error instanceof HTTPError) {
+      const text = await error.response.text().catch(() => '');
+      throw new BuildDataError(`Build stopped: ${where} answered HTTP ${error.response.status}: ${text.slice(0, 300)}`);
+    }
+    throw new BuildDataError(`Build stopped: ${where} failed: ${(error as Error).message}`, { cause: error });
+  }
+  if (body.code !== SUCCESS)
+    throw new BuildDataError(`Build stopped: ${where} answered code ${body.code}: ${body.msg}`);
+  return body.data as DataOf<C>;
+}
+
+/** Every record of a paged call, fetched a full page (999) at a time. */
+export async function callAllPages<C extends Call>(
+  call: C,
+  payload: RequestOf<C>,
+): Promise<DataOf<C> extends { records: (infer R)[] } ? R[] : never> {
+  const records: unknown[] = [];
+  for (let pageNum = 1; ; pageNum++) {
+    const page = (await callApi(call, { ...payload, pageNum, pageSize: 999 } as RequestOf<C>)) as {
+      records: unknown[];
+      pages: number;
+    };
+    records.push(...page.records);
+    if (pageNum >= page.pages) break;
+  }
+  return records as never;
+}

@@ -1,0 +1,488 @@
+import type { CategoryNode, CategoryRecord, CategoryRef } from '../../api/category.ts';
+import type { Image, Language, Page } from '../../api/common.ts';
+import type { ArticleDetail, ArticleRecord } from '../../api/news.ts';
+import type { ProductDetail, ProductSummary } from '../../api/product.ts';
+import type { SolutionDetail, SolutionGroup, SolutionRecord } from '../../api/solutions.ts';
+import type { ConfigItem } from '../../api/system.ts';
+import { idSlug } from '../../lib/slug.ts';
+import type { Queryable } from './index.ts';
+
+// Column suffixes are interpolated only from the validated Language type, never from raw input.
+const col = (name: string, lang: Language) => `${name}_${lang}`;
+
+/** The illustration of a product family, in both densities. */
+export function familyImage(family: string, alt: string): Image {
+  return { src: `/images/families/${family}.svg`, src2x: `/images/families/${family}.svg`, alt };
+}
+
+function toPage<T>(records: T[], total: number, pageNum: number, pageSize: number): Page<T> {
+  return { records, total, size: pageSize, current: pageNum, pages: Math.ceil(total / pageSize) };
+}
+
+const iso = (value: unknown) => new Date(value as string).toISOString();
+const isoDate = (value: unknown) =>
+  value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+
+// ---- categories ----
+
+interface CategoryRow {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  slug: string;
+  image: string;
+  description: string;
+  product_count: number;
+  updated_at: string;
+}
+
+const categorySelect = (lang: Language) => `
+  select c.id, c.parent_id, c.${col('name', lang)} as name, c.slug, c.image,
+         c.${col('description', lang)} as description, c.updated_at,
+         (select count(*)::int from product p
+           where p.published and p.category_id in (
+             select id from category d where d.id = c.id or d.parent_id = c.id)) as product_count
+  from category c`;
+
+function toCategoryRecord(row: CategoryRow): CategoryRecord {
+  return {
+    id: row.id,
+    parentId: row.parent_id,
+    name: row.name,
+    slug: idSlug(row.id, row.slug),
+    image: row.image,
+    description: row.description,
+    productCount: row.product_count,
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/** Every category, parents before children, in menu order. */
+export async function listCategories(db: Queryable, lang: Language): Promise<CategoryRecord[]> {
+  const rows = await db.query<CategoryRow>(`${categorySelect(lang)} order by c.parent_id nulls first, c.sort, c.id`);
+  return rows.map(toCategoryRecord);
+}
+
+/** The category tree. */
+export async function categoryTree(db: Queryable, lang: Language): Promise<CategoryNode[]> {
+  const records = await listCategories(db, lang);
+  const nodes = new Map<number, CategoryNode>();
+  for (const { updatedAt: _updatedAt, ...record } of records) nodes.set(record.id, { ...record, children: [] });
+  const roots: CategoryNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+export async function pageCategories(
+  db: Queryable,
+  lang: Language,
+  { pageNum, pageSize, parentId }: { pageNum: number; pageSize: number; parentId?: number | undefined },
+): Promise<Page<CategoryRecord>> {
+  const where = parentId === undefined ? '' : parentId === 0 ? 'where c.parent_id is null' : 'where c.parent_id = $3';
+  const params: unknown[] = [pageSize, (pageNum - 1) * pageSize];
+  if (parentId) params.push(parentId);
+  const rows = await db.query<CategoryRow>(
+    `${categorySelect(lang)} ${where} order by c.parent_id nulls first, c.sort, c.id limit $1 offset $2`,
+    params,
+  );
+  const [count] = await db.query<{ n: number }>(
+    `select count(*)::int as n from category c ${where.replace('$3', '$1')}`,
+    parentId ? [parentId] : [],
+  );
+  return toPage(rows.map(toCategoryRecord), count?.n ?? 0, pageNum, pageSize);
+}
+
+/** The chain of categories from the top down to the given one. */
+export async function categoryBreadcrumbs(db: Queryable, lang: Language, id: number): Promise<CategoryRef[]> {
+  const rows = await db.query<{ id: number; name: string; slug: string }>(
+    `with recursive chain as (
+       select id, parent_id, ${col('name', lang)} as name, slug, 0 as depth from category where id = $1
+       union all
+       select c.id, c.parent_id, c.${col('name', lang)}, c.slug, chain.depth + 1
+       from category c join chain on c.id = chain.parent_id
+     ) select id, name, slug from chain order by depth desc`,
+    [id],
+  );
+  return rows.map((row) => ({ id: row.id, name: row.name, slug: idSlug(row.id, row.slug) }));
+}
+
+export async function getCategory(
+  db: Queryable,
+  lang: Language,
+  id: number,
+  { pageNum, pageSize }: { pageNum: number; pageSize: number },
+) {
+  const [row] = await db.query<CategoryRow>(`${categorySelect(lang)} where c.id = $1`, [id]);
+  if (!row) return undefined;
+  const children = await db.query<CategoryRow>(`${categorySelect(lang)} where c.parent_id = $1 order by c.sort, c.id`, [
+    id,
+  ]);
+  const inCategory = 'p.category_id in (select id from category where id = $1 or parent_id = $1)';
+  return {
+    ...toCategoryRecord(row),
+    breadcrumbs: await categoryBreadcrumbs(db, lang, id),
+    children: children.map(toCategoryRecord),
+    products: await pageProductSummaries(db, lang, inCategory, [id], pageNum, pageSize),
+  };
+}
+
+export async function electCategories(db: Queryable, lang: Language) {
+  const records = await listCategories(db, lang);
+  const levels = new Map<number, number>();
+  return records.map((record) => {
+    const level = record.parentId === null ? 0 : (levels.get(record.parentId) ?? 0) + 1;
+    levels.set(record.id, level);
+    return { id: record.id, parentId: record.parentId, name: record.name, level };
+  });
+}
+
+// ---- products ----
+
+interface ProductRow {
+  id: number;
+  name: string;
+  slug: string;
+  part_number: string;
+  summary: string;
+  family: string;
+  price: number | string;
+  currency: string;
+  lead_time_days: number;
+  stock: number;
+  is_new: boolean;
+  is_featured: boolean;
+  category_id: number;
+  description: string;
+  updated_at: string;
+}
+
+const productSelect = (lang: Language) => `
+  select p.id, p.${col('name', lang)} as name, p.slug, p.part_number, p.${col('summary', lang)} as summary,
+         p.family, p.price, p.currency, p.lead_time_days, p.stock, p.is_new, p.is_featured, p.category_id,
+         p.${col('description', lang)} as description, p.updated_at
+  from product p`;
+
+function toSummary(row: ProductRow): ProductSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: idSlug(row.id, row.slug),
+    partNumber: row.part_number,
+    summary: row.summary,
+    smallImage: familyImage(row.family, row.name),
+    price: Number(row.price),
+    currency: row.currency,
+    leadTimeDays: row.lead_time_days,
+    stock: row.stock,
+    isNew: row.is_new,
+    isFeatured: row.is_featured,
+    categoryId: row.category_id,
+  };
+}
+
+/** The day a product ordered today is expected to ship: soon when in stock, after its lead time otherwise. */
+export function shipDate(stock: number, leadTimeDays: number, today = new Date()): string {
+  const days = stock > 0 ? 2 : leadTimeDays;
+  const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + days));
+  return date.toISOString().slice(0, 10);
+}
+
+async function pageProductSummaries(
+  db: Queryable,
+  lang: Language,
+  where: string,
+  params: unknown[],
+  pageNum: number,
+  pageSize: number,
+): Promise<Page<ProductSummary>> {
+  const n = params.length;
+  const rows = await db.query<ProductRow>(
+    `${productSelect(lang)} where p.published and ${where} order by p.sort, p.id limit $${n + 1} offset $${n + 2}`,
+    [...params, pageSize, (pageNum - 1) * pageSize],
+  );
+  const [count] = await db.query<{ n: number }>(
+    `select count(*)::int as n from product p where p.published and ${where}`,
+    params,
+  );
+  return toPage(rows.map(toSummary), count?.n ?? 0, pageNum, pageSize);
+}
+
+/** Full product records for the given rows, with everything fetched in a handful of queries. */
+async function productDetails(db: Queryable, lang: Language, rows: ProductRow[]): Promise<ProductDetail[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [attributes, options, values, relations, resources] = await Promise.all([
+    db.query<{ product_id: number; label: string; value: string; unit: string }>(
+      `select product_id, ${col('label', lang)} as label, ${col('value', lang)} as value, unit
+       from product_attribute where product_id = any($1::int[]) order by product_id, sort`,
+      [ids],
+    ),
+    db.query<{ id: number; product_id: number; name: string }>(
+      `select id, product_id, ${col('name', lang)} as name from product_option
+       where product_id = any($1::int[]) order by product_id, sort, id`,
+      [ids],
+    ),
+    db.query<{ id: number; option_id: number; label: string; price_delta: number | string }>(
+      `select v.id, v.option_id, v.${col('label', lang)} as label, v.price_delta
+       from product_option_value v join product_option o on o.id = v.option_id
+       where o.product_id = any($1::int[]) order by v.option_id, v.sort, v.id`,
+      [ids],
+    ),
+    db.query<ProductRow & { owner_id: number; kind: string }>(
+      `select r.product_id as owner_id, r.kind, q.* from product_relation r
+       join lateral (${productSelect(lang)} where p.id = r.related_id and p.published) q on true
+       where r.product_id = any($1::int[]) order by r.product_id, r.kind, r.sort`,
+      [ids],
+    ),
+    db.query<{
+      product_id: number;
+      kind: ProductDetail['resources'][number]['kind'];
+      title: string;
+      url: string;
+    }>(
+      `select product_id, kind, ${col('title', lang)} as title, url from product_resource
+       where product_id = any($1::int[]) order by product_id, sort`,
+      [ids],
+    ),
+  ]);
+  const categoryIds = [...new Set(rows.map((row) => row.category_id))];
+  const crumbs = new Map<number, CategoryRef[]>();
+  for (const id of categoryIds) crumbs.set(id, await categoryBreadcrumbs(db, lang, id));
+
+  return rows.map((row) => {
+    const summary = toSummary(row);
+    return {
+      ...summary,
+      description: row.description,
+      images: [summary.smallImage],
+      shipDate: shipDate(row.stock, row.lead_time_days),
+      breadcrumbs: crumbs.get(row.category_id) ?? [],
+      attributes: attributes
+        .filter((a) => a.product_id === row.id)
+        .map((a) => ({ label: a.label, value: a.value, unit: a.unit })),
+      options: options
+        .filter((o) => o.product_id === row.id)
+        .map((o) => ({
+          id: o.id,
+          name: o.name,
+          values: values
+            .filter((v) => v.option_id === o.id)
+            .map((v) => ({ id: v.id, label: v.label, priceDelta: Number(v.price_delta) })),
+        })),
+      alternatives: relations.filter((r) => r.owner_id === row.id && r.kind === 'alternative').map(toSummary),
+      related: relations.filter((r) => r.owner_id === row.id && r.kind === 'related').map(toSummary),
+      resources: resources
+        .filter((r) => r.product_id === row.id)
+        .map((r) => ({ kind: r.kind, title: r.title, url: r.url })),
+      updatedAt: iso(row.updated_at),
+    };
+  });
+}
+
+export async function getProduct(db: Queryable, lang: Language, id: number): Promise<ProductDetail | undefined> {
+  const rows = await db.query<ProductRow>(`${productSelect(lang)} where p.id = $1 and p.published`, [id]);
+  return (await productDetails(db, lang, rows))[0];
+}
+
+export interface ProductFilter {
+  pageNum: number;
+  pageSize: number;
+  categoryId?: number | undefined;
+  isNew?: boolean | undefined;
+  isFeatured?: boolean | undefined;
+  updatedSince?: string | undefined;
+}
+
+export async function pageProducts(db: Queryable, lang: Language, filter: ProductFilter): Promise<Page<ProductDetail>> {
+  const conditions = ['p.published'];
+  const params: unknown[] = [];
+  const add = (condition: string, value: unknown) => {
+    params.push(value);
+    conditions.push(condition.replaceAll('?', `$${params.length}`));
+  };
+  if (filter.categoryId !== undefined)
+    add('p.category_id in (select id from category where id = ? or parent_id = ?)', filter.categoryId);
+  if (filter.isNew !== undefined) add('p.is_new = ?', filter.isNew);
+  if (filter.isFeatured !== undefined) add('p.is_featured = ?', filter.isFeatured);
+  if (filter.updatedSince !== undefined) add('p.updated_at >= ?::timestamptz', filter.updatedSince);
+  const where = conditions.join(' and ');
+  const n = params.length;
+  const rows = await db.query<ProductRow>(
+    `${productSelect(lang)} where ${where} order by p.sort, p.id limit $${n + 1} offset $${n + 2}`,
+    [...params, filter.pageSize, (filter.pageNum - 1) * filter.pageSize],
+  );
+  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from product p where ${where}`, params);
+  return toPage(await productDetails(db, lang, rows), count?.n ?? 0, filter.pageNum, filter.pageSize);
+}
+
+// ---- solutions ----
+
+interface GroupRow {
+  type: 0 | 1 | 2;
+  key: string;
+  title: string;
+  desc: string;
+  value: string;
+  intro: string;
+  img: string;
+}
+
+const groupSelect = (lang: Language) => `
+  select type, key, ${col('title', lang)} as title, ${col('desc', lang)} as desc, ${col('value', lang)} as value,
+         ${col('intro', lang)} as intro, img from solution_group`;
+
+const toGroup = (row: GroupRow): SolutionGroup => ({ ...row, img: familyImage(row.img, row.title) });
+
+export async function listSolutionGroups(db: Queryable, lang: Language): Promise<SolutionGroup[]> {
+  return (await db.query<GroupRow>(`${groupSelect(lang)} order by type`)).map(toGroup);
+}
+
+interface SolutionRow {
+  id: number;
+  type: 0 | 1 | 2;
+  title: string;
+  slug: string;
+  summary: string;
+  image: string;
+  body: string;
+  updated_at: string;
+}
+
+const solutionSelect = (lang: Language) => `
+  select id, type, ${col('title', lang)} as title, slug, ${col('summary', lang)} as summary, image,
+         ${col('body', lang)} as body, updated_at from solution`;
+
+function toSolution(row: SolutionRow): SolutionRecord {
+  const slug = idSlug(row.id, row.slug);
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    name: slug,
+    slug,
+    summary: row.summary,
+    image: familyImage(row.image, row.title),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export async function pageSolutions(
+  db: Queryable,
+  lang: Language,
+  { pageNum, pageSize, type }: { pageNum: number; pageSize: number; type?: number | undefined },
+): Promise<Page<SolutionRecord>> {
+  const where = type === undefined ? '' : 'where type = $3';
+  const rows = await db.query<SolutionRow>(
+    `${solutionSelect(lang)} ${where} order by type, sort, id limit $1 offset $2`,
+    type === undefined ? [pageSize, (pageNum - 1) * pageSize] : [pageSize, (pageNum - 1) * pageSize, type],
+  );
+  const [count] = await db.query<{ n: number }>(
+    `select count(*)::int as n from solution ${where.replace('$3', '$1')}`,
+    type === undefined ? [] : [type],
+  );
+  return toPage(rows.map(toSolution), count?.n ?? 0, pageNum, pageSize);
+}
+
+export async function getSolution(db: Queryable, lang: Language, id: number): Promise<SolutionDetail | undefined> {
+  const [row] = await db.query<SolutionRow>(`${solutionSelect(lang)} where id = $1`, [id]);
+  if (!row) return undefined;
+  const [group] = await db.query<GroupRow>(`${groupSelect(lang)} where type = $1`, [row.type]);
+  const products = await db.query<ProductRow>(
+    `${productSelect(lang)} join solution_product sp on sp.product_id = p.id
+     where sp.solution_id = $1 and p.published order by sp.sort`,
+    [id],
+  );
+  if (!group) return undefined;
+  return { ...toSolution(row), body: row.body, group: toGroup(group), products: products.map(toSummary) };
+}
+
+// ---- articles ----
+
+interface ArticleRow {
+  id: number;
+  kind: 'knowledge' | 'news';
+  content_type: ArticleRecord['contentType'];
+  title: string;
+  slug: string;
+  summary: string;
+  author: string;
+  series_id: number;
+  series_name: string;
+  series_slug: string;
+  published_at: string | Date;
+  updated_at: string;
+  body: string;
+}
+
+const articleSelect = (lang: Language) => `
+  select a.id, a.kind, a.content_type, a.${col('title', lang)} as title, a.slug, a.${col('summary', lang)} as summary,
+         a.${col('author', lang)} as author, c.id as series_id, c.${col('name', lang)} as series_name,
+         c.slug as series_slug, a.published_at, a.updated_at, a.${col('body', lang)} as body
+  from article a join category c on c.id = a.product_series_id`;
+
+function toArticle(row: ArticleRow): ArticleRecord {
+  return {
+    id: row.id,
+    kind: row.kind,
+    contentType: row.content_type,
+    title: row.title,
+    slug: idSlug(row.id, row.slug),
+    summary: row.summary,
+    author: row.author,
+    productSeries: { id: row.series_id, name: row.series_name, slug: idSlug(row.series_id, row.series_slug) },
+    publishedAt: isoDate(row.published_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export async function pageArticles(
+  db: Queryable,
+  lang: Language,
+  filter: { pageNum: number; pageSize: number; kind?: string | undefined; contentType?: string | undefined },
+): Promise<Page<ArticleRecord>> {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (filter.kind) {
+    params.push(filter.kind);
+    conditions.push(`a.kind = $${params.length}`);
+  }
+  if (filter.contentType) {
+    params.push(filter.contentType);
+    conditions.push(`a.content_type = $${params.length}`);
+  }
+  const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
+  const n = params.length;
+  const rows = await db.query<ArticleRow>(
+    `${articleSelect(lang)} ${where} order by a.published_at desc, a.id desc limit $${n + 1} offset $${n + 2}`,
+    [...params, filter.pageSize, (filter.pageNum - 1) * filter.pageSize],
+  );
+  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from article a ${where}`, params);
+  return toPage(rows.map(toArticle), count?.n ?? 0, filter.pageNum, filter.pageSize);
+}
+
+export async function getArticle(db: Queryable, lang: Language, id: number): Promise<ArticleDetail | undefined> {
+  const [row] = await db.query<ArticleRow>(`${articleSelect(lang)} where a.id = $1`, [id]);
+  return row ? { ...toArticle(row), body: row.body } : undefined;
+}
+
+// ---- system ----
+
+export async function listConfig(db: Queryable, lang: Language): Promise<ConfigItem[]> {
+  return db.query<ConfigItem>(
+    `select config_name as "configName", ${col('value', lang)} as "configValue" from system_config order by config_name`,
+  );
+}
+
+/** A page's meta as the metaJson string; the home page's meta when the page has none of its own. */
+export async function getMeta(db: Queryable, lang: Language, pageHome: string) {
+  const rows = await db.query<{ page_key: string; meta: unknown }>(
+    `select page_key, ${col('meta', lang)} as meta from page_meta where page_key in ($1, 'home')
+     order by (page_key = $1) desc limit 1`,
+    [pageHome],
+  );
+  const meta = rows[0]?.meta ?? [];
+  return { pageHome, metaJson: typeof meta === 'string' ? meta : JSON.stringify(meta) };
+}

@@ -1,0 +1,82 @@
+import { expect, test } from 'vitest';
+import { describeApi } from './testing.ts';
+
+describeApi('bad input', (api) => {
+  test('answers 404 with a message for an unknown id, in the request language', async () => {
+    const en = await api.post('/product/item', { language: 'en', id: 999999 });
+    expect(en.status).toBe(404);
+    expect(en.body).toEqual({ code: 404, msg: 'Not found: no product with id 999999.', data: null });
+    const zh = await api.post('/product/item', { language: 'zh', id: 999999 });
+    expect(zh.body.msg).toBe('未找到：不存在 id 为 999999 的产品。');
+    for (const path of ['/category/item', '/solutions/item', '/news/item']) {
+      const response = await api.post(path, { id: 424242 });
+      expect(response.body.code).toBe(404);
+    }
+  });
+
+  test('answers 400 naming the field for a wrong type', async () => {
+    const response = await api.post('/product/item', { language: 'en', id: 'twelve' });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe(400);
+    expect(response.body.msg).toBe('Invalid value for "id": expected number, got "twelve"');
+    const zh = await api.post('/product/item', { language: 'zh', id: 'twelve' });
+    expect(zh.body.msg).toBe('字段“id”的值无效：应为 number，实际为 "twelve"');
+  });
+
+  test('answers 400 for a missing id, a negative page and a page size over 999', async () => {
+    expect((await api.post('/product/item', { language: 'en' })).body.msg).toContain('"id"');
+    expect((await api.post('/product/page', { pageNum: -1 })).body.msg).toContain('"pageNum"');
+    const big = await api.post('/product/page', { pageSize: 1000 });
+    expect(big.body).toMatchObject({ code: 400, msg: 'Invalid value for "pageSize": must be at most 999' });
+  });
+
+  test('answers 400 for an unknown language', async () => {
+    const response = await api.post('/category/list', { language: 'fr' });
+    expect(response.body.code).toBe(400);
+    expect(response.body.msg).toContain('"language"');
+  });
+
+  test('answers 400 for a body that is not JSON or not an object', async () => {
+    const broken = await api.post('/category/list', '{"language": ');
+    expect(broken.body).toEqual({ code: 400, msg: 'The request body is not valid JSON.', data: null });
+    const array = await api.post('/category/list', '[1,2]');
+    expect(array.body.code).toBe(400);
+    const zh = await api.post('/category/list', 'nope', { 'accept-language': 'zh-CN,zh;q=0.9' });
+    expect(zh.body.msg).toBe('请求内容不是有效的 JSON。');
+  });
+
+  test('answers 413 for a body over the limit', async () => {
+    const response = await api.post('/category/list', { language: 'en', junk: 'x'.repeat(2 * 1024 * 1024) });
+    expect(response.status).toBe(413);
+    expect(response.body.code).toBe(413);
+  });
+
+  test('answers 404 in the envelope for an unknown call or method', async () => {
+    const unknown = await api.post('/no/such/call', {});
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({
+      code: 404,
+      msg: 'There is no API call at POST /api/no/such/call.',
+      data: null,
+    });
+    const wrongMethod = await api.get('/category/list');
+    expect(wrongMethod.body.code).toBe(404);
+  });
+
+  test('ignores unknown fields and survives unicode and huge numbers', async () => {
+    const ok = await api.post('/category/list', { language: 'zh', extra: { deep: ['🙂', null] } });
+    expect(ok.body.code).toBe(200);
+    const huge = await api.post('/product/item', { id: 1e300 });
+    expect(huge.body.code).toBe(400);
+    const float = await api.post('/product/item', { id: 1.5 });
+    expect(float.body.msg).toBe('Invalid value for "id": expected a whole number');
+  });
+
+  test('serves an OpenAPI document generated from the contract', async () => {
+    const doc = await api.get('/openapi.json');
+    expect(doc.body.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.body.paths)).toContain('/category/list');
+    const item = doc.body.paths['/product/item'].post;
+    expect(item.requestBody.content['application/json'].schema.required).toContain('id');
+  });
+});

@@ -1,0 +1,19 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { serverConfig } from './config.ts';
+import { prepareDb, startServer } from './server.ts';
+
+/** `npm run serve:api`: the API (and the built site when there is one) on PORT. */
+const config = serverConfig();
+const db = await prepareDb({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+const siteDir = existsSync(config.siteDir) ? config.siteDir : undefined;
+const server = await startServer({ db, port: config.port, host: config.host, siteDir });
+console.log(`API on ${server.url}/api (database: ${db.kind})${siteDir ? `, site from ${siteDir}` : ''}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await server.close();
+    await db.close();
+    process.exit(0);
+  });
+}

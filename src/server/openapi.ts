@@ -1,0 +1,46 @@
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+import { type Call, envelope } from '../api/common.ts';
+
+const schema = (value: v.GenericSchema) =>
+  toJsonSchema(value, { errorMode: 'ignore', typeMode: 'output' }) as Record<string, unknown>;
+
+/** The OpenAPI document of the contract, generated from its valibot schemas. */
+export function openApiDocument(calls: Call[], basePath: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const call of calls) {
+    const request = schema(call.request);
+    const operation: Record<string, unknown> = {
+      summary: call.summary,
+      tags: [call.tag],
+      responses: {
+        '200': {
+          description: '`code` 200 and the data; errors carry their code (400, 401, 404, 413, 429, 500) and `msg`.',
+          content: { 'application/json': { schema: schema(envelope(call.response)) } },
+        },
+      },
+    };
+    if (call.method === 'POST') {
+      operation.requestBody = { required: false, content: { 'application/json': { schema: request } } };
+    } else {
+      const properties = (request.properties ?? {}) as Record<string, unknown>;
+      operation.parameters = Object.entries(properties).map(([name, property]) => ({
+        name,
+        in: 'query',
+        schema: property,
+      }));
+    }
+    paths[call.path] = { ...paths[call.path], [call.method.toLowerCase()]: operation };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'LumenLab Instruments storefront API',
+      version: '1',
+      description:
+        'Every call answers `{code, msg, data}`; success only when code is 200. Every payload carries `language` (`en` or `zh`).',
+    },
+    servers: [{ url: basePath }],
+    paths,
+  };
+}

@@ -1,0 +1,204 @@
+import { describe, expect, test } from 'vitest';
+import type { Text } from '../types.ts';
+import { catalogue } from './index.ts';
+
+const { categories, products, solutionGroups, solutions, articles, config, meta } = catalogue;
+
+const CJK = /[\u4e00-\u9fff]/;
+const partNumbers = new Set(products.map((product) => product.partNumber));
+const leafKeys = new Set(categories.flatMap((top) => (top.children ?? []).map((child) => child.key)));
+const allCategoryKeys = new Set([...categories.map((top) => top.key), ...leafKeys]);
+
+function isText(value: unknown): value is Text {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.keys(value).length === 2 &&
+    'en' in value &&
+    'zh' in value
+  );
+}
+
+/** Every bilingual text in the catalogue, with a path that says where it sits. */
+function collectTexts(value: unknown, path: string, found: { path: string; text: Text }[] = []) {
+  if (isText(value)) {
+    found.push({ path, text: value });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      collectTexts(item, `${path}[${index}]`, found);
+    });
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) collectTexts(item, `${path}.${key}`, found);
+  }
+  return found;
+}
+
+describe('demo catalogue', () => {
+  test('has the four top categories in order, each with three to five leaf categories', () => {
+    expect(categories.map((top) => top.key)).toEqual(['photonics', 'spectroscopy', 'microscopy', 'semiconductor']);
+    for (const top of categories) {
+      expect(top.children?.length).toBeGreaterThanOrEqual(3);
+      expect(top.children?.length).toBeLessThanOrEqual(5);
+      for (const child of top.children ?? []) expect(child.children).toBeUndefined();
+    }
+  });
+
+  test('uses every category key only once', () => {
+    expect(allCategoryKeys.size).toBe(categories.length + leafKeys.size);
+  });
+
+  test('has at least 40 products with unique, well-formed part numbers', () => {
+    expect(products.length).toBeGreaterThanOrEqual(40);
+    expect(partNumbers.size).toBe(products.length);
+    for (const { partNumber } of products) expect(partNumber).toMatch(/^[A-Z0-9]+(-[A-Z0-9]+)*$/);
+  });
+
+  test('puts every product in an existing leaf category', () => {
+    for (const product of products) expect(leafKeys, product.partNumber).toContain(product.category);
+  });
+
+  test('gives every leaf category at least two products', () => {
+    for (const key of leafKeys) {
+      expect(products.filter((product) => product.category === key).length, key).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  test('gives every product at least six attributes', () => {
+    for (const product of products) {
+      expect(product.attributes.length, product.partNumber).toBeGreaterThanOrEqual(6);
+    }
+  });
+
+  test('keeps the unit of an attribute the same across the products of a category', () => {
+    const units = new Map<string, string>();
+    for (const product of products) {
+      for (const attribute of product.attributes) {
+        const key = `${product.category} / ${attribute.label.en}`;
+        const unit = attribute.unit ?? '';
+        if (!units.has(key)) units.set(key, unit);
+        expect(unit, key).toBe(units.get(key));
+      }
+    }
+  });
+
+  test('has sensible prices, lead times and stock levels', () => {
+    for (const product of products) {
+      expect(product.price, product.partNumber).toBeGreaterThan(0);
+      expect(product.leadTimeDays, product.partNumber).toBeGreaterThanOrEqual(3);
+      expect(product.leadTimeDays, product.partNumber).toBeLessThanOrEqual(90);
+      expect(product.stock, product.partNumber).toBeGreaterThanOrEqual(0);
+      expect(product.stock, product.partNumber).toBeLessThanOrEqual(40);
+    }
+  });
+
+  test('offers a zero-priced base value in every product option', () => {
+    for (const product of products) {
+      for (const option of product.options ?? []) {
+        expect(
+          option.values.some((value) => value.priceDelta === 0),
+          `${product.partNumber} / ${option.name.en}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  test('refers only to existing products in alternatives and related products', () => {
+    for (const product of products) {
+      for (const ref of [...(product.alternatives ?? []), ...(product.related ?? [])]) {
+        expect(partNumbers, `${product.partNumber} -> ${ref}`).toContain(ref);
+        expect(ref, product.partNumber).not.toBe(product.partNumber);
+      }
+    }
+  });
+
+  test('has exactly three solution groups with the fixed keys', () => {
+    expect(solutionGroups.map((group) => [group.type, group.key])).toEqual([
+      [0, 'microscopy-techniques'],
+      [1, 'spectroscopy-instruments'],
+      [2, 'semiconductor-microelectronics'],
+    ]);
+  });
+
+  test('has at least three solutions per group, each using existing products', () => {
+    for (const group of solutionGroups) {
+      expect(solutions.filter((solution) => solution.type === group.type).length).toBeGreaterThanOrEqual(3);
+    }
+    for (const solution of solutions) {
+      expect(solution.products.length, solution.title.en).toBeGreaterThanOrEqual(2);
+      for (const ref of solution.products) expect(partNumbers, `${solution.title.en} -> ${ref}`).toContain(ref);
+    }
+  });
+
+  test('ties every article to an existing product series', () => {
+    expect(articles.length).toBeGreaterThanOrEqual(14);
+    for (const article of articles) expect(allCategoryKeys, article.title.en).toContain(article.productSeries);
+  });
+
+  test('writes article and solution bodies with the allowed tags only', () => {
+    const bodies = [...articles.map((article) => article.body), ...solutions.map((solution) => solution.body)];
+    for (const body of bodies) {
+      for (const html of [body.en, body.zh]) {
+        for (const tag of html.match(/<[^>]*>/g) ?? []) expect(tag).toMatch(/^<\/?(p|h2|h3|ul|li|strong|em)>$/);
+      }
+    }
+  });
+
+  test('has non-empty English and Chinese for every text', () => {
+    for (const { path, text } of collectTexts(catalogue, 'catalogue')) {
+      expect(text.en.trim(), path).not.toBe('');
+      expect(text.zh.trim(), path).not.toBe('');
+    }
+  });
+
+  test('writes names and titles in Chinese characters', () => {
+    const names = [
+      ...categories.flatMap((top) => [top, ...(top.children ?? [])]).map((category) => category.name),
+      ...products.map((product) => product.name),
+      ...solutionGroups.map((group) => group.title),
+      ...solutions.map((solution) => solution.title),
+      ...articles.map((article) => article.title),
+    ];
+    for (const name of names) expect(name.zh, name.en).toMatch(CJK);
+  });
+
+  test('has the site configuration with the Singapore postal code', () => {
+    expect(config.map((item) => item.configName)).toEqual([
+      'companyName',
+      'salesEmail',
+      'phone',
+      'whatsapp',
+      'wechat',
+      'postalCode',
+      'address',
+      'businessHours',
+      'supportEmail',
+    ]);
+    const postalCode = config.find((item) => item.configName === 'postalCode');
+    expect(postalCode?.configValue).toEqual({ en: '119276', zh: '119276' });
+  });
+
+  test('has page metadata for every page in both languages', () => {
+    expect(meta.map((page) => page.page)).toEqual([
+      'home',
+      'category',
+      'product',
+      'solutions',
+      'knowledge',
+      'about',
+      'search',
+      'contact',
+    ]);
+    for (const page of meta) {
+      expect(page.meta.map((item) => item.name)).toEqual([
+        'title',
+        'description',
+        'keywords',
+        'og:title',
+        'og:description',
+        'og:type',
+        'twitter:card',
+      ]);
+    }
+  });
+});

@@ -1,0 +1,352 @@
+import { slugify } from '../../lib/slug.ts';
+import type { Db, Queryable } from '../db/index.ts';
+import type { SeedCatalogue, SeedCategory, Text } from './types.ts';
+
+/** Inserts rows given as objects in one statement, through jsonb_to_recordset. */
+async function insertMany(
+  tx: Queryable,
+  table: string,
+  columns: Record<string, string>,
+  rows: Record<string, unknown>[],
+  returning?: string,
+): Promise<Record<string, unknown>[]> {
+  if (rows.length === 0) return [];
+  const names = Object.keys(columns);
+  const definition = names.map((name) => `${name} ${columns[name]}`).join(', ');
+  const sql = `insert into ${table} (${names.join(', ')})
+    select ${names.join(', ')} from jsonb_to_recordset($1::jsonb) as x(${definition})
+    ${returning ? `returning ${returning}` : ''}`;
+  return tx.query(sql, [JSON.stringify(rows)]);
+}
+
+const en = (text: Text | string) => (typeof text === 'string' ? text : text.en);
+const zh = (text: Text | string) => (typeof text === 'string' ? text : text.zh);
+
+/** Writes a whole catalogue in one transaction; ids follow the catalogue's order. */
+export async function seedCatalogue(db: Db, catalogue: SeedCatalogue): Promise<void> {
+  await db.transaction(async (tx) => {
+    const categoryIds = new Map<string, number>();
+    const insertLevel = async (nodes: SeedCategory[], parentId: number | null) => {
+      const rows = await insertMany(
+        tx,
+        'category',
+        {
+          parent_id: 'integer',
+          sort: 'integer',
+          key: 'text',
+          slug: 'text',
+          name_en: 'text',
+          name_zh: 'text',
+          description_en: 'text',
+          description_zh: 'text',
+        },
+        nodes.map((node, sort) => ({
+          parent_id: parentId,
+          sort,
+          key: node.key,
+          slug: slugify(node.name.en),
+          name_en: node.name.en,
+          name_zh: node.name.zh,
+          description_en: node.description.en,
+          description_zh: node.description.zh,
+        })),
+        'id, key',
+      );
+      for (const row of rows) categoryIds.set(row.key as string, row.id as number);
+      for (const node of nodes) {
+        if (node.children?.length) await insertLevel(node.children, categoryIds.get(node.key) ?? null);
+      }
+    };
+    await insertLevel(catalogue.categories, null);
+
+    const categoryId = (key: string) => {
+      const id = categoryIds.get(key);
+      if (id === undefined) throw new Error(`The seed names an unknown category "${key}".`);
+      return id;
+    };
+
+    const productRows = await insertMany(
+      tx,
+      'product',
+      {
+        category_id: 'integer',
+        part_number: 'text',
+        slug: 'text',
+        family: 'text',
+        name_en: 'text',
+        name_zh: 'text',
+        summary_en: 'text',
+        summary_zh: 'text',
+        description_en: 'text',
+        description_zh: 'text',
+        price: 'numeric',
+        lead_time_days: 'integer',
+        stock: 'integer',
+        is_new: 'boolean',
+        is_featured: 'boolean',
+        sort: 'integer',
+      },
+      catalogue.products.map((product, sort) => ({
+        category_id: categoryId(product.category),
+        part_number: product.partNumber,
+        slug: slugify(product.name.en),
+        family: product.family,
+        name_en: product.name.en,
+        name_zh: product.name.zh,
+        summary_en: product.summary.en,
+        summary_zh: product.summary.zh,
+        description_en: product.description.en,
+        description_zh: product.description.zh,
+        price: product.price,
+        lead_time_days: product.leadTimeDays,
+        stock: product.stock,
+        is_new: product.isNew ?? false,
+        is_featured: product.isFeatured ?? false,
+        sort,
+      })),
+      'id, part_number',
+    );
+    const productIds = new Map(productRows.map((row) => [row.part_number as string, row.id as number]));
+    const productId = (partNumber: string) => {
+      const id = productIds.get(partNumber);
+      if (id === undefined) throw new Error(`The seed names an unknown part number "${partNumber}".`);
+      return id;
+    };
+
+    await insertMany(
+      tx,
+      'product_attribute',
+      {
+        product_id: 'integer',
+        sort: 'integer',
+        label_en: 'text',
+        label_zh: 'text',
+        value_en: 'text',
+        value_zh: 'text',
+        unit: 'text',
+      },
+      catalogue.products.flatMap((product) =>
+        product.attributes.map((attribute, sort) => ({
+          product_id: productId(product.partNumber),
+          sort,
+          label_en: attribute.label.en,
+          label_zh: attribute.label.zh,
+          value_en: en(attribute.value),
+          value_zh: zh(attribute.value),
+          unit: attribute.unit ?? '',
+        })),
+      ),
+    );
+
+    const options = catalogue.products.flatMap((product) =>
+      (product.options ?? []).map((option, sort) => ({ product, option, sort })),
+    );
+    const optionRows = await insertMany(
+      tx,
+      'product_option',
+      { product_id: 'integer', sort: 'integer', name_en: 'text', name_zh: 'text' },
+      options.map(({ product, option, sort }) => ({
+        product_id: productId(product.partNumber),
+        sort,
+        name_en: option.name.en,
+        name_zh: option.name.zh,
+      })),
+      'id',
+    );
+    await insertMany(
+      tx,
+      'product_option_value',
+      { option_id: 'integer', sort: 'integer', label_en: 'text', label_zh: 'text', price_delta: 'numeric' },
+      options.flatMap(({ option }, index) =>
+        option.values.map((value, sort) => ({
+          option_id: optionRows[index]?.id,
+          sort,
+          label_en: value.label.en,
+          label_zh: value.label.zh,
+          price_delta: value.priceDelta,
+        })),
+      ),
+    );
+
+    await insertMany(
+      tx,
+      'product_relation',
+      { product_id: 'integer', related_id: 'integer', kind: 'text', sort: 'integer' },
+      catalogue.products.flatMap((product) => [
+        ...(product.alternatives ?? []).map((other, sort) => ({
+          product_id: productId(product.partNumber),
+          related_id: productId(other),
+          kind: 'alternative',
+          sort,
+        })),
+        ...(product.related ?? []).map((other, sort) => ({
+          product_id: productId(product.partNumber),
+          related_id: productId(other),
+          kind: 'related',
+          sort,
+        })),
+      ]),
+    );
+
+    await insertMany(
+      tx,
+      'product_resource',
+      {
+        product_id: 'integer',
+        sort: 'integer',
+        kind: 'text',
+        title_en: 'text',
+        title_zh: 'text',
+        url: 'text',
+      },
+      catalogue.products.flatMap((product) =>
+        (product.resources ?? []).map((resource, sort) => ({
+          product_id: productId(product.partNumber),
+          sort,
+          kind: resource.kind,
+          title_en: resource.title.en,
+          title_zh: resource.title.zh,
+          url: resource.url,
+        })),
+      ),
+    );
+
+    await insertMany(
+      tx,
+      'solution_group',
+      {
+        type: 'integer',
+        key: 'text',
+        title_en: 'text',
+        title_zh: 'text',
+        desc_en: 'text',
+        desc_zh: 'text',
+        value_en: 'text',
+        value_zh: 'text',
+        intro_en: 'text',
+        intro_zh: 'text',
+        img: 'text',
+      },
+      catalogue.solutionGroups.map((group) => ({
+        type: group.type,
+        key: group.key,
+        title_en: group.title.en,
+        title_zh: group.title.zh,
+        desc_en: group.desc.en,
+        desc_zh: group.desc.zh,
+        value_en: group.value.en,
+        value_zh: group.value.zh,
+        intro_en: group.intro.en,
+        intro_zh: group.intro.zh,
+        img: group.img,
+      })),
+    );
+
+    const solutionRows = await insertMany(
+      tx,
+      'solution',
+      {
+        type: 'integer',
+        slug: 'text',
+        title_en: 'text',
+        title_zh: 'text',
+        summary_en: 'text',
+        summary_zh: 'text',
+        body_en: 'text',
+        body_zh: 'text',
+        image: 'text',
+        sort: 'integer',
+      },
+      catalogue.solutions.map((solution, sort) => ({
+        type: solution.type,
+        slug: slugify(solution.title.en),
+        title_en: solution.title.en,
+        title_zh: solution.title.zh,
+        summary_en: solution.summary.en,
+        summary_zh: solution.summary.zh,
+        body_en: solution.body.en,
+        body_zh: solution.body.zh,
+        image: catalogue.solutionGroups.find((group) => group.type === solution.type)?.img ?? '',
+        sort,
+      })),
+      'id',
+    );
+    await insertMany(
+      tx,
+      'solution_product',
+      { solution_id: 'integer', product_id: 'integer', sort: 'integer' },
+      catalogue.solutions.flatMap((solution, index) =>
+        solution.products.map((partNumber, sort) => ({
+          solution_id: solutionRows[index]?.id,
+          product_id: productId(partNumber),
+          sort,
+        })),
+      ),
+    );
+
+    await insertMany(
+      tx,
+      'article',
+      {
+        kind: 'text',
+        content_type: 'text',
+        product_series_id: 'integer',
+        slug: 'text',
+        author_en: 'text',
+        author_zh: 'text',
+        title_en: 'text',
+        title_zh: 'text',
+        summary_en: 'text',
+        summary_zh: 'text',
+        body_en: 'text',
+        body_zh: 'text',
+        published_at: 'date',
+      },
+      catalogue.articles.map((article) => ({
+        kind: article.kind,
+        content_type: article.contentType,
+        product_series_id: categoryId(article.productSeries),
+        slug: slugify(article.title.en),
+        author_en: article.author.en,
+        author_zh: article.author.zh,
+        title_en: article.title.en,
+        title_zh: article.title.zh,
+        summary_en: article.summary.en,
+        summary_zh: article.summary.zh,
+        body_en: article.body.en,
+        body_zh: article.body.zh,
+        published_at: article.publishedAt,
+      })),
+    );
+
+    await insertMany(
+      tx,
+      'system_config',
+      { config_name: 'text', value_en: 'text', value_zh: 'text' },
+      catalogue.config.map((item) => ({
+        config_name: item.configName,
+        value_en: item.configValue.en,
+        value_zh: item.configValue.zh,
+      })),
+    );
+
+    await insertMany(
+      tx,
+      'page_meta',
+      { page_key: 'text', meta_en: 'jsonb', meta_zh: 'jsonb' },
+      catalogue.meta.map((page) => ({
+        page_key: page.page,
+        meta_en: page.meta.map((item) => ({ name: item.name, content: item.content.en })),
+        meta_zh: page.meta.map((item) => ({ name: item.name, content: item.content.zh })),
+      })),
+    );
+  });
+}
+
+/** Seeds the catalogue when the database has none; answers whether it did. */
+export async function seedIfEmpty(db: Db, catalogue: SeedCatalogue): Promise<boolean> {
+  const [row] = await db.query<{ n: number }>('select count(*)::int as n from category');
+  if ((row?.n ?? 0) > 0) return false;
+  await seedCatalogue(db, catalogue);
+  return true;
+}

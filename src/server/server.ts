@@ -1,0 +1,49 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { type Db, type DbOptions, openDb } from './db/index.ts';
+import { migrate } from './db/migrate.ts';
+import { catalogue } from './seed/data/index.ts';
+import { seedIfEmpty } from './seed/index.ts';
+
+export interface RunningServer {
+  db: Db;
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates it, seeds the demo catalogue when empty. */
+export async function prepareDb(options: DbOptions & { seed?: boolean }): Promise<Db> {
+  const db = await openDb(options);
+  await migrate(db);
+  if (options.seed !== false) await seedIfEmpty(db, catalogue);
+  return db;
+}
+
+/** Serves the API (and the site, when siteDir is given) on a port; port 0 picks a free one. */
+export async function startServer(options: {
+  db: Db;
+  port: number;
+  host: string;
+  siteDir?: string | undefined;
+}): Promise<RunningServer> {
+  const app = createApp({ db: options.db, siteDir: options.siteDir });
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info: AddressInfo) => {
+      const host = options.host === '0.0.0.0' || options.host === '127.0.0.1' ? 'localhost' : options.host;
+      resolve({
+        db: options.db,
+        port: info.port,
+        url: `http://${host}:${info.port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            // Keep-alive connections would hold close() open.
+            (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+          }),
+      });
+    });
+    server.once('error', reject);
+  });
+}
