@@ -1,5 +1,4 @@
 import ky, { HTTPError, SchemaValidationError } from 'ky';
-import type * as v from 'valibot';
 import { type Call, type DataOf, envelope, type RequestOf, SUCCESS } from '../api/common.ts';
 
 /** Where the build reads the API: API_BASE_URL, e.g. http://127.0.0.1:4321/api. */
@@ -23,7 +22,7 @@ export class BuildDataError extends Error {
 export async function callApi<C extends Call>(call: C, payload: RequestOf<C>): Promise<DataOf<C>> {
   const url = `${apiBaseUrl()}${call.path}`;
   const where = `${call.method} ${url} ${JSON.stringify(payload)}`;
-  let body: v.InferOutput<ReturnType<typeof envelope<C['response']>>>;
+  let body: { code: number; msg: string; data: unknown };
   try {
     const options = call.method === 'GET' ? { searchParams: payload as Record<string, string> } : { json: payload };
     body = await ky(url, { method: call.method, timeout: 60_000, retry: 2, ...options }).json(envelope(call.response));
@@ -53,7 +52,7 @@ export async function callAllPages<C extends Call>(
 ): Promise<DataOf<C> extends { records: (infer R)[] } ? R[] : never> {
   const records: unknown[] = [];
   for (let pageNum = 1; ; pageNum++) {
-    const page = (await callApi(call, { ...payload, pageNum, pageSize: 999 } as RequestOf<C>)) as {
+    const page = (await callApi(call, { ...(payload as object), pageNum, pageSize: 999 } as RequestOf<C>)) as {
       records: unknown[];
       pages: number;
     };
