@@ -10,7 +10,7 @@ export const ProductSummary = v.object({
   summary: v.string(),
   smallImage: Image,
   price: v.number(),
-  currency: v.string(),
+  currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'currency is an ISO 4217 code such as USD')),
   leadTimeDays: v.number(),
   stock: v.number(),
   isNew: v.boolean(),

@@ -35,8 +35,10 @@ export async function callApi<C extends Call>(call: C, payload: RequestOf<C>): P
       );
     }
     if (error instanceof HTTPError) {
-      const text = await error.response.text().catch(() => '');
-      throw new BuildDataError(`Build stopped: ${where} answered HTTP ${error.response.status}: ${text.slice(0, 300)}`);
+      const detail = typeof error.data === 'string' ? error.data : JSON.stringify(error.data ?? '');
+      throw new BuildDataError(
+        `Build stopped: ${where} answered HTTP ${error.response.status}: ${detail.slice(0, 300)}`,
+      );
     }
     throw new BuildDataError(`Build stopped: ${where} failed: ${(error as Error).message}`, { cause: error });
   }

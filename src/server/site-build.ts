@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const require = createRequire(import.meta.url);
 const astroBin = join(dirname(require.resolve('astro/package.json')), 'bin', 'astro.mjs');
@@ -8,16 +10,37 @@ const astroBin = join(dirname(require.resolve('astro/package.json')), 'bin', 'as
 export interface SiteBuildOptions {
   /** The API the build reads, e.g. http://127.0.0.1:4321/api. */
   apiBaseUrl: string;
-  /** Where the site is written; Astro's default (dist) when absent. */
-  outDir?: string;
+  /** Where the finished site is put. */
+  outDir: string;
   /** Print Astro's output (true) or keep it and show it only when the build fails (false). */
   verbose?: boolean;
 }
 
-/** Runs `astro build` against a running API; rejects with Astro's output when the build fails. */
-export function buildSite({ apiBaseUrl, outDir, verbose = true }: SiteBuildOptions): Promise<{ ms: number }> {
+/**
+ * Runs `astro build` against a running API into a fresh directory, and only when it succeeds puts
+ * it in place of outDir; a failed build leaves outDir as it was and rejects with Astro's output.
+ */
+export async function buildSite({ apiBaseUrl, outDir, verbose = true }: SiteBuildOptions): Promise<{ ms: number }> {
   const started = performance.now();
-  const args = [astroBin, 'build', ...(outDir ? ['--outDir', outDir] : [])];
+  const target = resolve(outDir);
+  const next = `${target}.next`;
+  const previous = `${target}.previous`;
+  await rm(next, { recursive: true, force: true });
+  try {
+    await runAstroBuild(apiBaseUrl, next, verbose);
+  } catch (error) {
+    await rm(next, { recursive: true, force: true });
+    throw error;
+  }
+  await rm(previous, { recursive: true, force: true });
+  if (existsSync(target)) await rename(target, previous);
+  await rename(next, target);
+  await rm(previous, { recursive: true, force: true });
+  return { ms: Math.round(performance.now() - started) };
+}
+
+function runAstroBuild(apiBaseUrl: string, outDir: string, verbose: boolean): Promise<void> {
+  const args = [astroBin, 'build', '--outDir', outDir];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       env: { ...process.env, API_BASE_URL: apiBaseUrl, ASTRO_TELEMETRY_DISABLED: '1' },
@@ -32,7 +55,7 @@ export function buildSite({ apiBaseUrl, outDir, verbose = true }: SiteBuildOptio
     });
     child.once('error', reject);
     child.once('exit', (code) => {
-      if (code === 0) resolve({ ms: Math.round(performance.now() - started) });
+      if (code === 0) resolve();
       else reject(new Error(`The site build failed (exit code ${code}).${verbose ? '' : `\n${output.slice(-4000)}`}`));
     });
   });
