@@ -6,6 +6,17 @@ import { ProductSummary } from './product.ts';
 export const CategoryRef = v.object({ id: Id, name: v.string(), slug: v.string() });
 export type CategoryRef = v.InferOutput<typeof CategoryRef>;
 
+/** The fields every view of a category has. */
+const categoryFields = {
+  id: Id,
+  parentId: v.nullable(Id),
+  name: v.string(),
+  slug: v.string(),
+  image: v.string(),
+  description: v.string(),
+  productCount: v.number(),
+};
+
 export type CategoryNode = {
   id: number;
   parentId: number | null;
@@ -19,27 +30,12 @@ export type CategoryNode = {
 
 /** A category with its nested children. */
 export const CategoryNode: v.GenericSchema<CategoryNode> = v.object({
-  id: Id,
-  parentId: v.nullable(Id),
-  name: v.string(),
-  slug: v.string(),
-  image: v.string(),
-  description: v.string(),
-  productCount: v.number(),
+  ...categoryFields,
   children: v.array(v.lazy(() => CategoryNode)),
 });
 
 /** A category without its children, as listed in pages. */
-export const CategoryRecord = v.object({
-  id: Id,
-  parentId: v.nullable(Id),
-  name: v.string(),
-  slug: v.string(),
-  image: v.string(),
-  description: v.string(),
-  productCount: v.number(),
-  updatedAt: v.string(),
-});
+export const CategoryRecord = v.object({ ...categoryFields, updatedAt: v.string() });
 export type CategoryRecord = v.InferOutput<typeof CategoryRecord>;
 
 export const categoryList = defineCall({
