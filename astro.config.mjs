@@ -19,6 +19,9 @@ const buildGuard = {
   },
 };
 
+// One id per build: names the build manifest and versions the payload files.
+process.env.BUILD_ID ||= `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
+
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
@@ -30,5 +33,7 @@ export default defineConfig({
     defaultLocale: 'en',
     routing: { prefixDefaultLocale: false },
   },
+  // The only SVGs the build rasterises are the project's own family illustrations (src/assets).
+  image: { dangerouslyProcessSVG: true },
   devToolbar: { enabled: false },
 });

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Unit and API tests: beside the code as *.test.ts; API tests drive the real Hono app on a real database.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/build/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/build/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

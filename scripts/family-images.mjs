@@ -19,10 +19,11 @@ const drawings = {
   analyzer: `<rect x="50" y="50" width="220" height="130" rx="8"/><rect x="70" y="70" width="130" height="80"/><path d="M75 130 q20-50 40 0 t40 0 t40 0" stroke="${accent}"/><circle cx="230" cy="90" r="10"/><circle cx="230" cy="130" r="10"/>`,
 };
 
-const dir = new URL('../public/images/families/', import.meta.url);
-mkdirSync(dir, { recursive: true });
+// public/ serves them as the API's image URLs; src/assets/ lets the build make 1x and 2x WebP from them.
+const dirs = ['../public/images/families/', '../src/assets/families/'].map((path) => new URL(path, import.meta.url));
+for (const dir of dirs) mkdirSync(dir, { recursive: true });
 for (const [family, body] of Object.entries(drawings)) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 240" width="320" height="240"><rect width="320" height="240" fill="#f3f6fa"/><g fill="none" stroke="${stroke}" stroke-width="4" stroke-linecap="round" stroke-linejoin="round">${body}</g></svg>\n`;
-  writeFileSync(new URL(`${family}.svg`, dir), svg);
+  for (const dir of dirs) writeFileSync(new URL(`${family}.svg`, dir), svg);
 }
 console.log(`wrote ${Object.keys(drawings).length} family illustrations`);

@@ -1,6 +1,10 @@
 import { defineCollection } from 'astro:content';
 import { categoryList, categoryPage } from './api/category.ts';
+import type { Language } from './api/common.ts';
+import { newsPage } from './api/news.ts';
+import { sitePageList, slugHistory } from './api/pages.ts';
 import { productPage } from './api/product.ts';
+import { solutionsGroups, solutionsPage } from './api/solutions.ts';
 import { systemConfigList, systemConfigMeta } from './api/system.ts';
 import { callAllPages, callApi } from './data/fetch.server.ts';
 
@@ -11,8 +15,8 @@ import { callAllPages, callApi } from './data/fetch.server.ts';
 // so it needs no running API. astro.config.mjs refuses to build with it set.
 const offline = process.env.CATALOGUE_OFFLINE === '1';
 
-/** Fetches the same call in English and Chinese and pairs the records by id. */
-async function bothLanguages<T extends { id: number }>(load: (language: 'en' | 'zh') => Promise<T[]>) {
+/** Fetches the same records in English and Chinese and pairs them by id. */
+async function bothLanguages<T extends { id: number }>(load: (language: Language) => Promise<T[]>) {
   if (offline) return [];
   const [en, zh] = await Promise.all([load('en'), load('zh')]);
   const zhById = new Map(zh.map((record) => [record.id, record]));
@@ -23,7 +27,8 @@ async function bothLanguages<T extends { id: number }>(load: (language: 'en' | '
   });
 }
 
-const META_PAGES = ['home', 'category', 'product'] as const;
+/** Page keys whose meta the site reads from /system/config/meta. */
+export const META_PAGES = ['home', 'category', 'product', 'solutions', 'knowledge', 'about', 'search', 'contact'];
 
 const categories = defineCollection({
   loader: () => bothLanguages((language) => callAllPages(categoryPage, { language })),
@@ -33,25 +38,42 @@ const products = defineCollection({
   loader: () => bothLanguages((language) => callAllPages(productPage, { language })),
 });
 
-const site = defineCollection({
-  loader: async () =>
-    offline
-      ? []
-      : Promise.all(
-          (['en', 'zh'] as const).map(async (language) => {
-            const [tree, config, ...meta] = await Promise.all([
-              callApi(categoryList, { language }),
-              callApi(systemConfigList, { language }),
-              ...META_PAGES.map((pageHome) => callApi(systemConfigMeta, { language, pageHome })),
-            ]);
-            return {
-              id: language,
-              tree,
-              config,
-              meta: Object.fromEntries(meta.map((m) => [m.pageHome, m.metaJson])),
-            };
-          }),
-        ),
+const solutions = defineCollection({
+  loader: () => bothLanguages((language) => callAllPages(solutionsPage, { language })),
 });
 
-export const collections = { categories, products, site };
+const articles = defineCollection({
+  loader: () => bothLanguages((language) => callAllPages(newsPage, { language })),
+});
+
+/** Everything every page shares, one entry per language: navigation, settings, meta, fixed pages. */
+const site = defineCollection({
+  loader: async () => {
+    if (offline) return [];
+    const redirects = await callApi(slugHistory, {});
+    return Promise.all(
+      (['en', 'zh'] as const).map(async (language) => {
+        const [tree, config, groups, solutionList, pages, ...meta] = await Promise.all([
+          callApi(categoryList, { language }),
+          callApi(systemConfigList, { language }),
+          callApi(solutionsGroups, { language }),
+          callAllPages(solutionsPage, { language }),
+          callApi(sitePageList, { language }),
+          ...META_PAGES.map((pageHome) => callApi(systemConfigMeta, { language, pageHome })),
+        ]);
+        return {
+          id: language,
+          tree,
+          config,
+          groups,
+          solutions: solutionList.map(({ id, type, title, slug }) => ({ id, type, title, slug })),
+          pages,
+          redirects,
+          meta: Object.fromEntries(meta.map((m) => [m.pageHome, m.metaJson])),
+        };
+      }),
+    );
+  },
+});
+
+export const collections = { categories, products, solutions, articles, site };

@@ -1,6 +1,7 @@
 import { categoryElectAll, categoryItem, categoryList, categoryPage } from './category.ts';
 import type { Call } from './common.ts';
 import { newsItem, newsPage } from './news.ts';
+import { sitePageList, slugHistory } from './pages.ts';
 import { productItem, productPage } from './product.ts';
 import { solutionsGroups, solutionsItem, solutionsPage } from './solutions.ts';
 import { systemConfigList, systemConfigMeta } from './system.ts';
@@ -20,4 +21,6 @@ export const calls: Call[] = [
   newsItem,
   systemConfigList,
   systemConfigMeta,
+  sitePageList,
+  slugHistory,
 ];

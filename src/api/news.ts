@@ -37,14 +37,14 @@ export const newsPage = defineCall({
   method: 'POST',
   path: '/news/page',
   tag: 'news',
-  summary: 'Knowledge and news articles a page at a time, newest first.',
+  summary: 'Knowledge and news articles a page at a time, newest first, as full records.',
   request: v.object({
     language: LanguageField,
     ...PageFields,
     kind: v.optional(ArticleKind),
     contentType: v.optional(ContentType),
   }),
-  response: page(ArticleRecord),
+  response: page(ArticleDetail),
 });
 
 export const newsItem = defineCall({

@@ -41,9 +41,9 @@ export const solutionsPage = defineCall({
   method: 'POST',
   path: '/solutions/page',
   tag: 'solutions',
-  summary: 'Solutions a page at a time, optionally of one group (type).',
+  summary: 'Solutions a page at a time, optionally of one group (type), as full records.',
   request: v.object({ language: LanguageField, ...PageFields, type: v.optional(SolutionType) }),
-  response: page(SolutionRecord),
+  response: page(SolutionDetail),
 });
 
 export const solutionsItem = defineCall({

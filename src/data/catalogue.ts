@@ -1,31 +1,34 @@
 import { getCollection, getEntry } from 'astro:content';
 import type { CategoryNode, CategoryRecord } from '../api/category.ts';
 import type { Language } from '../api/common.ts';
+import type { ArticleDetail } from '../api/news.ts';
+import type { SitePage, SitePageKey, SlugChange } from '../api/pages.ts';
 import type { ProductDetail } from '../api/product.ts';
+import type { SolutionDetail, SolutionGroup } from '../api/solutions.ts';
 import type { ConfigItem } from '../api/system.ts';
 import { LOCALES, type Locale, languageOf } from '../i18n/index.ts';
 import { parseMetaJson } from '../lib/meta.ts';
 
 // Typed, read-only views of the build-time collections (content.config.ts) for pages.
 
-type Bilingual<T> = { id: string; en: T; zh: T };
+export type Bilingual<T> = { id: string; en: T; zh: T };
 
 export interface SiteData {
   tree: CategoryNode[];
   config: Record<string, string>;
   meta: Record<string, string>;
+  groups: SolutionGroup[];
+  solutions: Pick<SolutionDetail, 'id' | 'type' | 'title' | 'slug'>[];
+  pages: SitePage[];
+  redirects: SlugChange[];
 }
 
 /** The navigation tree, settings and page meta in one language. */
 export async function getSite(locale: Locale): Promise<SiteData> {
   const entry = await getEntry('site', languageOf(locale));
   if (!entry) throw new Error(`Build stopped: no site data for ${locale}.`);
-  const data = entry.data as { tree: CategoryNode[]; config: ConfigItem[]; meta: Record<string, string> };
-  return {
-    tree: data.tree,
-    config: Object.fromEntries(data.config.map((item) => [item.configName, item.configValue])),
-    meta: data.meta,
-  };
+  const data = entry.data as Omit<SiteData, 'config'> & { config: ConfigItem[] };
+  return { ...data, config: Object.fromEntries(data.config.map((item) => [item.configName, item.configValue])) };
 }
 
 /** The meta of a page key as a camelCase map (`og:title` becomes `ogTitle`). */
@@ -33,7 +36,7 @@ export function metaOf(site: SiteData, page: string): Record<string, string> {
   return parseMetaJson(site.meta[page] ?? site.meta.home ?? '[]');
 }
 
-async function bilingual<T>(collection: 'categories' | 'products'): Promise<Bilingual<T>[]> {
+async function bilingual<T>(collection: 'categories' | 'products' | 'solutions' | 'articles'): Promise<Bilingual<T>[]> {
   return (await getCollection(collection)).map((entry) => entry.data as unknown as Bilingual<T>);
 }
 
@@ -42,6 +45,19 @@ export const getCategories = () => bilingual<CategoryRecord>('categories');
 
 /** Every published product in both languages. */
 export const getProducts = () => bilingual<ProductDetail>('products');
+
+/** Every solution in both languages. */
+export const getSolutions = () => bilingual<SolutionDetail>('solutions');
+
+/** Every knowledge and news article in both languages, newest first. */
+export const getArticles = () => bilingual<ArticleDetail>('articles');
+
+/** A fixed site page (about, faq, …) in one language. */
+export function sitePage(site: SiteData, key: SitePageKey): SitePage {
+  const page = site.pages.find((p) => p.key === key);
+  if (!page) throw new Error(`Build stopped: the API has no site page "${key}".`);
+  return page;
+}
 
 /** The record for a language out of a bilingual entry. */
 export const inLocale = <T>(entry: Bilingual<T>, locale: Locale): T => entry[languageOf(locale) as Language];

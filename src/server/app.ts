@@ -8,6 +8,7 @@ import { openApiDocument } from './openapi.ts';
 import { errorResponse, requestLocale } from './router.ts';
 import { categoryRoutes } from './routes/category.ts';
 import { newsRoutes } from './routes/news.ts';
+import { pagesRoutes } from './routes/pages.ts';
 import { productRoutes } from './routes/product.ts';
 import { solutionsRoutes } from './routes/solutions.ts';
 import { systemRoutes } from './routes/system.ts';
@@ -19,12 +20,14 @@ export interface AppOptions {
   siteDir?: string | undefined;
   /** Largest request body in bytes. */
   maxBodyBytes?: number;
+  /** Answer the site's redirect rules with 301 (true), or leave them to its 404 page like a plain static host. */
+  followRouteRules?: boolean;
 }
 
 export const API_BASE = '/api';
 
 /** The API (under /api) and, when given a built site, the site itself. */
-export function createApp({ db, siteDir, maxBodyBytes = 1024 * 1024 }: AppOptions): Hono {
+export function createApp({ db, siteDir, maxBodyBytes = 1024 * 1024, followRouteRules = true }: AppOptions): Hono {
   const api = new Hono();
   api.use(
     bodyLimit({
@@ -38,6 +41,7 @@ export function createApp({ db, siteDir, maxBodyBytes = 1024 * 1024 }: AppOption
   solutionsRoutes(api, db);
   newsRoutes(api, db);
   systemRoutes(api, db);
+  pagesRoutes(api, db);
   // A catch-all route rather than notFound(): a mounted app's notFound is not consulted.
   api.all('*', (c) =>
     c.json(
@@ -58,6 +62,6 @@ export function createApp({ db, siteDir, maxBodyBytes = 1024 * 1024 }: AppOption
 
   const app = new Hono();
   app.route(API_BASE, api);
-  if (siteDir) app.use('*', staticSite(siteDir));
+  if (siteDir) app.use('*', staticSite(siteDir, { followRules: followRouteRules }));
   return app;
 }

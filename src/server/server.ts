@@ -27,8 +27,13 @@ export async function startServer(options: {
   port: number;
   host: string;
   siteDir?: string | undefined;
+  followRouteRules?: boolean;
 }): Promise<RunningServer> {
-  const app = createApp({ db: options.db, siteDir: options.siteDir });
+  const app = createApp({
+    db: options.db,
+    siteDir: options.siteDir,
+    followRouteRules: options.followRouteRules ?? true,
+  });
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info: AddressInfo) => {
       const host = options.host === '0.0.0.0' || options.host === '127.0.0.1' ? 'localhost' : options.host;

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { MiddlewareHandler } from 'hono';
@@ -59,13 +59,49 @@ function fileResponse(path: string, status: number, method: string): Response {
   return new Response(body, { status, headers });
 }
 
-/** Serves a built static site; unknown paths get its 404.html with status 404. */
-export function staticSite(dir: string): MiddlewareHandler {
+interface RouteRules {
+  stamp: number;
+  redirects: Map<string, string>;
+}
+
+/** The redirect rules of the build in `root`, read again whenever builds/latest.json changes. */
+function routeRulesReader(root: string) {
+  let cached: RouteRules | undefined;
+  return async (): Promise<Map<string, string>> => {
+    try {
+      const latestPath = join(root, 'builds', 'latest.json');
+      const stamp = (await stat(latestPath)).mtimeMs;
+      if (cached?.stamp === stamp) return cached.redirects;
+      const latest = JSON.parse(await readFile(latestPath, 'utf8')) as { id: string };
+      const meta = JSON.parse(await readFile(join(root, 'builds', 'meta', `${latest.id}.json`), 'utf8')) as {
+        routeRules?: Record<string, { redirect?: { to: string } }>;
+      };
+      const redirects = new Map<string, string>();
+      for (const [from, rule] of Object.entries(meta.routeRules ?? {})) {
+        if (rule.redirect) redirects.set(from, rule.redirect.to);
+      }
+      cached = { stamp, redirects };
+      return redirects;
+    } catch {
+      return new Map();
+    }
+  };
+}
+
+/**
+ * Serves a built static site: its files, its redirect rules (301; `followRules: false` serves like a
+ * plain static host, leaving them to the 404 page), and its 404 page for the rest.
+ */
+export function staticSite(dir: string, { followRules = true }: { followRules?: boolean } = {}): MiddlewareHandler {
   const root = resolve(dir);
+  const redirects = followRules ? routeRulesReader(root) : async () => new Map<string, string>();
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const file = await findFile(root, c.req.path);
     if (file) return fileResponse(file, 200, c.req.method);
+    const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
+    const to = (await redirects()).get(path);
+    if (to) return c.redirect(to + (new URL(c.req.url).search || ''), 301);
     const chinese = c.req.path === '/zh-CN' || c.req.path.startsWith('/zh-CN/');
     for (const page of chinese ? ['zh-CN/404/index.html', '404.html'] : ['404.html']) {
       const path = join(root, page);

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 /** Chromium from CHROMIUM_PATH, else Debian's /usr/bin/chromium. */
@@ -34,7 +34,7 @@ export function startBrowser() {
   });
   return {
     baseUrl,
-    async open(path: string, options: { javaScriptEnabled?: boolean; locale?: string } = {}): Promise<Page> {
+    async open(path: string, options: BrowserContextOptions = {}): Promise<Page> {
       if (!browser) throw new Error('the browser is not running');
       const context = await browser.newContext({ baseURL: baseUrl, ...options });
       const page = await context.newPage();
@@ -42,4 +42,9 @@ export function startBrowser() {
       return page;
     },
   };
+}
+
+/** Waits until every island on the page has hydrated (Astro drops `ssr` from <astro-island> then). */
+export async function islandsReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
 }

@@ -1,9 +1,12 @@
 import type { CategoryNode, CategoryRecord, CategoryRef } from '../../api/category.ts';
 import type { Image, Language, Page } from '../../api/common.ts';
 import type { ArticleDetail, ArticleRecord } from '../../api/news.ts';
+import type { SitePage, SlugChange } from '../../api/pages.ts';
 import type { ProductDetail, ProductSummary } from '../../api/product.ts';
 import type { SolutionDetail, SolutionGroup, SolutionRecord } from '../../api/solutions.ts';
 import type { ConfigItem } from '../../api/system.ts';
+import { sanitizeBody } from '../../lib/sanitize.ts';
+import { shipDate } from '../../lib/ship-date.ts';
 import { idSlug } from '../../lib/slug.ts';
 import type { Queryable } from './index.ts';
 
@@ -181,13 +184,6 @@ function toSummary(row: ProductRow): ProductSummary {
     isFeatured: row.is_featured,
     categoryId: row.category_id,
   };
-}
-
-/** The day a product ordered today is expected to ship: soon when in stock, after its lead time otherwise. */
-export function shipDate(stock: number, leadTimeDays: number, today = new Date()): string {
-  const days = stock > 0 ? 2 : leadTimeDays;
-  const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + days));
-  return date.toISOString().slice(0, 10);
 }
 
 async function pageProductSummaries(
@@ -369,11 +365,35 @@ function toSolution(row: SolutionRow): SolutionRecord {
   };
 }
 
+/** Full solution records for the given rows: group and products fetched once for all. */
+async function solutionDetails(db: Queryable, lang: Language, rows: SolutionRow[]): Promise<SolutionDetail[]> {
+  if (rows.length === 0) return [];
+  const groups = new Map((await listSolutionGroups(db, lang)).map((group) => [group.type, group]));
+  const products = await db.query<ProductRow & { solution_id: number }>(
+    `select sp.solution_id, q.* from solution_product sp
+     join lateral (${productSelect(lang)} where p.id = sp.product_id and p.published) q on true
+     where sp.solution_id = any($1::int[]) order by sp.solution_id, sp.sort`,
+    [rows.map((row) => row.id)],
+  );
+  return rows.flatMap((row) => {
+    const group = groups.get(row.type);
+    if (!group) return [];
+    return [
+      {
+        ...toSolution(row),
+        body: sanitizeBody(row.body),
+        group,
+        products: products.filter((p) => p.solution_id === row.id).map(toSummary),
+      },
+    ];
+  });
+}
+
 export async function pageSolutions(
   db: Queryable,
   lang: Language,
   { pageNum, pageSize, type }: { pageNum: number; pageSize: number; type?: number | undefined },
-): Promise<Page<SolutionRecord>> {
+): Promise<Page<SolutionDetail>> {
   const where = type === undefined ? '' : 'where type = $3';
   const rows = await db.query<SolutionRow>(
     `${solutionSelect(lang)} ${where} order by type, sort, id limit $1 offset $2`,
@@ -383,20 +403,12 @@ export async function pageSolutions(
     `select count(*)::int as n from solution ${where.replace('$3', '$1')}`,
     type === undefined ? [] : [type],
   );
-  return toPage(rows.map(toSolution), count?.n ?? 0, pageNum, pageSize);
+  return toPage(await solutionDetails(db, lang, rows), count?.n ?? 0, pageNum, pageSize);
 }
 
 export async function getSolution(db: Queryable, lang: Language, id: number): Promise<SolutionDetail | undefined> {
-  const [row] = await db.query<SolutionRow>(`${solutionSelect(lang)} where id = $1`, [id]);
-  if (!row) return undefined;
-  const [group] = await db.query<GroupRow>(`${groupSelect(lang)} where type = $1`, [row.type]);
-  const products = await db.query<ProductRow>(
-    `${productSelect(lang)} join solution_product sp on sp.product_id = p.id
-     where sp.solution_id = $1 and p.published order by sp.sort`,
-    [id],
-  );
-  if (!group) return undefined;
-  return { ...toSolution(row), body: row.body, group: toGroup(group), products: products.map(toSummary) };
+  const rows = await db.query<SolutionRow>(`${solutionSelect(lang)} where id = $1`, [id]);
+  return (await solutionDetails(db, lang, rows))[0];
 }
 
 // ---- articles ----
@@ -442,7 +454,7 @@ export async function pageArticles(
   db: Queryable,
   lang: Language,
   filter: { pageNum: number; pageSize: number; kind?: string | undefined; contentType?: string | undefined },
-): Promise<Page<ArticleRecord>> {
+): Promise<Page<ArticleDetail>> {
   const conditions: string[] = [];
   const params: unknown[] = [];
   if (filter.kind) {
@@ -460,12 +472,13 @@ export async function pageArticles(
     [...params, filter.pageSize, (filter.pageNum - 1) * filter.pageSize],
   );
   const [count] = await db.query<{ n: number }>(`select count(*)::int as n from article a ${where}`, params);
-  return toPage(rows.map(toArticle), count?.n ?? 0, filter.pageNum, filter.pageSize);
+  const records = rows.map((row) => ({ ...toArticle(row), body: sanitizeBody(row.body) }));
+  return toPage(records, count?.n ?? 0, filter.pageNum, filter.pageSize);
 }
 
 export async function getArticle(db: Queryable, lang: Language, id: number): Promise<ArticleDetail | undefined> {
   const [row] = await db.query<ArticleRow>(`${articleSelect(lang)} where a.id = $1`, [id]);
-  return row ? { ...toArticle(row), body: row.body } : undefined;
+  return row ? { ...toArticle(row), body: sanitizeBody(row.body) } : undefined;
 }
 
 // ---- system ----
@@ -485,4 +498,50 @@ export async function getMeta(db: Queryable, lang: Language, pageHome: string) {
   );
   const meta = rows[0]?.meta ?? [];
   return { pageHome, metaJson: typeof meta === 'string' ? meta : JSON.stringify(meta) };
+}
+
+// ---- site pages and slugs ----
+
+export async function listSitePages(db: Queryable, lang: Language): Promise<SitePage[]> {
+  const rows = await db.query<{
+    key: SitePage['key'];
+    title: string;
+    summary: string;
+    sections: { id: string; title: Record<Language, string>; body: Record<Language, string> }[] | string;
+    updated_at: string;
+  }>(
+    `select key, ${col('title', lang)} as title, ${col('summary', lang)} as summary, sections, updated_at
+     from site_page order by key`,
+  );
+  return rows.map((row) => {
+    const sections = typeof row.sections === 'string' ? JSON.parse(row.sections) : row.sections;
+    return {
+      key: row.key,
+      title: row.title,
+      summary: row.summary,
+      sections: (sections as { id: string; title: Record<Language, string>; body: Record<Language, string> }[]).map(
+        (section) => ({ id: section.id, title: section.title[lang], body: sanitizeBody(section.body[lang]) }),
+      ),
+      updatedAt: iso(row.updated_at),
+    };
+  });
+}
+
+const slugTables = { product: 'product', category: 'category', solution: 'solution', article: 'article' } as const;
+
+export async function listSlugHistory(db: Queryable): Promise<SlugChange[]> {
+  const parts = Object.entries(slugTables).map(
+    ([kind, table]) =>
+      `select h.kind, h.entity_id as id, h.slug as old_slug, t.slug from slug_history h
+       join ${table} t on t.id = h.entity_id where h.kind = '${kind}'`,
+  );
+  const rows = await db.query<{ kind: SlugChange['kind']; id: number; old_slug: string; slug: string }>(
+    `${parts.join(' union all ')} order by 1, 2, 3`,
+  );
+  return rows.map((row) => ({
+    kind: row.kind,
+    id: row.id,
+    oldSlug: idSlug(row.id, row.old_slug),
+    slug: idSlug(row.id, row.slug),
+  }));
 }

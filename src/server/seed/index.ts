@@ -340,13 +340,43 @@ export async function seedCatalogue(db: Db, catalogue: SeedCatalogue): Promise<v
         meta_zh: page.meta.map((item) => ({ name: item.name, content: item.content.zh })),
       })),
     );
+
+    await seedSitePages(tx, catalogue.pages);
   });
 }
 
-/** Seeds the catalogue when the database has none; answers whether it did. */
+/** Writes the fixed site pages (about, FAQ, policies, help, downloads). */
+async function seedSitePages(tx: Queryable, pages: SeedCatalogue['pages']): Promise<void> {
+  await insertMany(
+    tx,
+    'site_page',
+    { key: 'text', title_en: 'text', title_zh: 'text', summary_en: 'text', summary_zh: 'text', sections: 'jsonb' },
+    pages.map((page) => ({
+      key: page.key,
+      title_en: page.title.en,
+      title_zh: page.title.zh,
+      summary_en: page.summary.en,
+      summary_zh: page.summary.zh,
+      sections: page.sections,
+    })),
+  );
+}
+
+/**
+ * Seeds the catalogue when the database has none, and the site pages when a database seeded before
+ * they existed has none; answers whether it wrote anything.
+ */
 export async function seedIfEmpty(db: Db, catalogue: SeedCatalogue): Promise<boolean> {
-  const [row] = await db.query<{ n: number }>('select count(*)::int as n from category');
-  if ((row?.n ?? 0) > 0) return false;
-  await seedCatalogue(db, catalogue);
-  return true;
+  const [row] = await db.query<{ categories: number; pages: number }>(
+    'select (select count(*)::int from category) as categories, (select count(*)::int from site_page) as pages',
+  );
+  if ((row?.categories ?? 0) === 0) {
+    await seedCatalogue(db, catalogue);
+    return true;
+  }
+  if ((row?.pages ?? 0) === 0) {
+    await db.transaction((tx) => seedSitePages(tx, catalogue.pages));
+    return true;
+  }
+  return false;
 }

@@ -148,4 +148,25 @@ export interface SeedCatalogue {
   articles: SeedArticle[];
   config: SeedConfig[];
   meta: SeedMeta[];
+  pages: SeedSitePage[];
+}
+
+/** A section of a fixed site page: an about-us part, an FAQ question, a policy chapter. */
+export interface SeedPageSection {
+  /** Anchor id, lowercase with dashes, unique within the page (e.g. 'company-profile'). */
+  id: string;
+  title: Text;
+  /** Simple HTML (p, h3, ul, ol, li, strong, em, a with a site-relative href only). */
+  body: Text;
+}
+
+/** Keys of the fixed site pages whose text lives in the database. */
+export type SitePageKey = 'about' | 'faq' | 'data' | 'terms' | 'cookie' | 'privacy' | 'help' | 'downloads';
+
+export interface SeedSitePage {
+  key: SitePageKey;
+  title: Text;
+  /** One or two sentences shown under the title and used as the meta description. */
+  summary: Text;
+  sections: SeedPageSection[];
 }

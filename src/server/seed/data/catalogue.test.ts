@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Text } from '../types.ts';
+import type { SitePageKey, Text } from '../types.ts';
 import { catalogue } from './index.ts';
 
 const { categories, products, solutionGroups, solutions, articles, config, meta } = catalogue;
@@ -199,6 +199,92 @@ describe('demo catalogue', () => {
         'og:type',
         'twitter:card',
       ]);
+    }
+  });
+});
+
+describe('site pages', () => {
+  const { pages } = catalogue;
+  /** A record so that the type checker complains when a new SitePageKey is not listed here. */
+  const siteKeys: Record<SitePageKey, true> = {
+    about: true,
+    faq: true,
+    data: true,
+    terms: true,
+    cookie: true,
+    privacy: true,
+    help: true,
+    downloads: true,
+  };
+  const allowedTags = new Set(['p', 'h3', 'ul', 'ol', 'li', 'strong', 'em', 'a']);
+  const bodies = pages.flatMap((page) =>
+    page.sections.flatMap((section) => [
+      { path: `${page.key}#${section.id} (en)`, html: section.body.en },
+      { path: `${page.key}#${section.id} (zh)`, html: section.body.zh },
+    ]),
+  );
+
+  test('has every page key exactly once, in order', () => {
+    expect(pages.map((page) => page.key)).toEqual(Object.keys(siteKeys));
+    expect(new Set(pages.map((page) => page.key)).size).toBe(pages.length);
+  });
+
+  test('gives the about page its five fixed sections', () => {
+    const about = pages.find((page) => page.key === 'about');
+    expect(about?.sections.map((section) => section.id)).toEqual([
+      'company-profile',
+      'corporate-culture',
+      'development-course',
+      'contact-information',
+      'give-feedback',
+    ]);
+  });
+
+  test('uses unique, well-formed section ids within each page', () => {
+    for (const page of pages) {
+      expect(page.sections.length, page.key).toBeGreaterThan(0);
+      const ids = page.sections.map((section) => section.id);
+      expect(new Set(ids).size, page.key).toBe(ids.length);
+      for (const id of ids) expect(id, page.key).toMatch(/^[a-z0-9-]+$/);
+    }
+  });
+
+  test('has non-empty English and Chinese for every text, and Chinese titles', () => {
+    for (const { path, text } of collectTexts(pages, 'pages')) {
+      expect(text.en.trim(), path).not.toBe('');
+      expect(text.zh.trim(), path).not.toBe('');
+    }
+    for (const page of pages) {
+      expect(page.title.zh, page.key).toMatch(CJK);
+      for (const section of page.sections) expect(section.title.zh, `${page.key}#${section.id}`).toMatch(CJK);
+    }
+  });
+
+  test('writes bodies with the allowed tags only', () => {
+    for (const { path, html } of bodies) {
+      for (const tag of html.match(/<[^>]*>/g) ?? []) {
+        const name = /^<\/?([a-zA-Z0-9]+)/.exec(tag)?.[1] ?? '';
+        expect(allowedTags, `${path}: ${tag}`).toContain(name);
+        if (name === 'a' && !tag.startsWith('</')) expect(tag, path).toMatch(/^<a href="[^"]*">$/);
+        else expect(tag, path).toMatch(/^<\/?[a-z0-9]+>$/);
+      }
+    }
+  });
+
+  test('links only to site-relative addresses or mailto:', () => {
+    for (const { path, html } of bodies) {
+      for (const [, href] of html.matchAll(/href="([^"]*)"/g)) {
+        expect(href, path).toMatch(/^(\/(?!\/)|mailto:[^@\s]+@[^@\s]+$)/);
+      }
+    }
+  });
+
+  test('describes the locale cookie and its 365-day lifetime', () => {
+    const cookie = pages.find((page) => page.key === 'cookie');
+    for (const language of ['en', 'zh'] as const) {
+      const text = (cookie?.sections ?? []).map((section) => section.body[language]).join(' ');
+      expect(text, language).toContain('locale');
+      expect(text, language).toContain('365');
     }
   });
 });

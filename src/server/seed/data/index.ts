@@ -1,6 +1,7 @@
 import type { SeedCatalogue } from '../types.ts';
 import { articles } from './articles.ts';
 import { categories } from './categories.ts';
+import { pages } from './pages.ts';
 import { products } from './products.ts';
 import { config, meta } from './site.ts';
 import { solutionGroups, solutions } from './solutions.ts';
@@ -13,4 +14,5 @@ export const catalogue: SeedCatalogue = {
   articles,
   config,
   meta,
+  pages,
 };

@@ -1,0 +1,36 @@
+import type { ProductSummary } from '../api/product.ts';
+import { type Locale, localePath, t } from '../i18n/index.ts';
+import { formatPrice } from '../lib/format.ts';
+
+interface Props {
+  locale: Locale;
+  product: ProductSummary;
+}
+
+/** A product's card in a grid, for islands and static pages alike. */
+export default function ProductCard({ locale, product }: Props) {
+  return (
+    <article className="product-card">
+      <img
+        src={product.smallImage.src}
+        srcSet={`${product.smallImage.src} 1x, ${product.smallImage.src2x} 2x`}
+        width={240}
+        height={180}
+        loading="lazy"
+        alt=""
+      />
+      <div className="badges">
+        {product.isNew && <span className="badge new">{t(locale, 'product.new')}</span>}
+        {product.isFeatured && <span className="badge">{t(locale, 'product.featured')}</span>}
+      </div>
+      <h3>
+        <a href={localePath(locale, `/product/${product.slug}`)}>{product.name}</a>
+      </h3>
+      <p className="part-number">
+        {t(locale, 'product.partNumber')}: {product.partNumber}
+      </p>
+      <p className="summary">{product.summary}</p>
+      <p className="price">{formatPrice(product.price, product.currency, locale)}</p>
+    </article>
+  );
+}

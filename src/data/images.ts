@@ -1,0 +1,24 @@
+import { getImage } from 'astro:assets';
+import type { ImageMetadata } from 'astro';
+import type { Image } from '../api/common.ts';
+
+// The API names pictures by their public path (/images/families/laser.svg); the build turns the
+// ones it knows into WebP at 1x and 2x of the size they are shown at.
+const sources = import.meta.glob<{ default: ImageMetadata }>('../assets/families/*.svg', { eager: true });
+const byPublicPath = new Map(
+  Object.entries(sources).map(([file, module]) => [`/images/families/${file.split('/').pop()}`, module.default]),
+);
+
+/** An image at 1x and 2x for a box of the given size; unknown sources are left as they are. */
+export async function optimise(image: Image, width: number, height: number): Promise<Image> {
+  const source = byPublicPath.get(image.src);
+  if (!source) return image;
+  const result = await getImage({ src: source, width, height, format: 'webp', densities: [1, 2] });
+  const double = result.srcSet.values.find((value) => value.descriptor === '2x');
+  return { ...image, src: result.src, src2x: double?.url ?? result.src };
+}
+
+/** A product-like record with its small image made ready for a card. */
+export async function withCardImage<T extends { smallImage: Image }>(record: T): Promise<T> {
+  return { ...record, smallImage: await optimise(record.smallImage, 240, 180) };
+}

@@ -1,0 +1,163 @@
+import { LOCALES, type Locale, localePath } from '../i18n/index.ts';
+import { getArticles, getCategories, getProducts, getSite, getSolutions, inLocale } from './catalogue.ts';
+import { CATEGORY_VIEWS } from './category.ts';
+
+/** The policy and FAQ pages under /files/. */
+export const FILE_PAGES = ['faq', 'data', 'terms', 'cookie', 'privacy'] as const;
+
+/** The account area's child pages; the empty one is the account home (profile). */
+export const ACCOUNT_SECTIONS = ['', 'cart', 'order', 'saved', 'address'] as const;
+
+/** One prebuilt page (in every locale): its path without the locale, what it is, and what changed when. */
+export interface RouteEntry {
+  path: string;
+  kind: string;
+  /** In the sitemap (shells of forms and the account are not). */
+  indexed: boolean;
+  lastmod?: string;
+  /** The page's data for `{path}/_payload.json`. */
+  payload(locale: Locale): Promise<unknown>;
+}
+
+const fixed = (path: string, kind: string, indexed = true): RouteEntry => ({
+  path,
+  kind,
+  indexed,
+  payload: async () => ({}),
+});
+
+/**
+ * Every page the build makes, from the same collections the pages read; the sitemap, the payload
+ * files and the build manifest come from this list.
+ */
+export async function allRoutes(): Promise<RouteEntry[]> {
+  const [categories, products, solutions, articles, site] = await Promise.all([
+    getCategories(),
+    getProducts(),
+    getSolutions(),
+    getArticles(),
+    getSite('en'),
+  ]);
+  const siteIn = async (locale: Locale) => getSite(locale);
+  return [
+    {
+      path: '/',
+      kind: 'home',
+      indexed: true,
+      payload: async (locale) => ({ tree: (await siteIn(locale)).tree }),
+    },
+    {
+      path: '/about',
+      kind: 'page',
+      indexed: true,
+      payload: async (locale) => (await siteIn(locale)).pages.find((p) => p.key === 'about'),
+    },
+    ...FILE_PAGES.map((key) => ({
+      path: `/files/${key}`,
+      kind: 'page',
+      indexed: true,
+      payload: async (locale: Locale) => (await siteIn(locale)).pages.find((p) => p.key === key),
+    })),
+    ...(['help', 'downloads'] as const).map((key) => ({
+      path: `/${key}`,
+      kind: 'page',
+      indexed: true,
+      payload: async (locale: Locale) => (await siteIn(locale)).pages.find((p) => p.key === key),
+    })),
+    fixed('/sitemap', 'sitemap'),
+    {
+      path: '/solutions',
+      kind: 'solutions',
+      indexed: true,
+      payload: async (locale) => {
+        const s = await siteIn(locale);
+        return { groups: s.groups, solutions: s.solutions };
+      },
+    },
+    ...site.groups.map((group) => ({
+      path: `/solutions/${group.key}`,
+      kind: 'solution-group',
+      indexed: true,
+      payload: async (locale: Locale) => {
+        const s = await siteIn(locale);
+        return {
+          group: s.groups.find((g) => g.type === group.type),
+          solutions: s.solutions.filter((x) => x.type === group.type),
+        };
+      },
+    })),
+    ...solutions.map((entry) => ({
+      path: `/solutions/${entry.en.slug}`,
+      kind: 'solution',
+      indexed: true,
+      lastmod: entry.en.updatedAt,
+      payload: async (locale: Locale) => inLocale(entry, locale),
+    })),
+    {
+      path: '/knowledge',
+      kind: 'knowledge',
+      indexed: true,
+      payload: async (locale) =>
+        articles.map((entry) => {
+          const { body: _body, ...record } = inLocale(entry, locale);
+          return record;
+        }),
+    },
+    ...articles.map((entry) => ({
+      path: `/knowledge/${entry.en.slug}`,
+      kind: 'article',
+      indexed: true,
+      lastmod: entry.en.updatedAt,
+      payload: async (locale: Locale) => inLocale(entry, locale),
+    })),
+    ...CATEGORY_VIEWS.flatMap((view) =>
+      categories.map((entry) => ({
+        path: `/category/${view}/${entry.en.slug}`,
+        kind: `category-${view}`,
+        indexed: true,
+        lastmod: entry.en.updatedAt,
+        payload: async (locale: Locale) => ({
+          category: inLocale(entry, locale),
+          productIds: products.filter((p) => p.en.categoryId === entry.en.id).map((p) => p.en.id),
+        }),
+      })),
+    ),
+    ...products.map((entry) => ({
+      path: `/product/${entry.en.slug}`,
+      kind: 'product',
+      indexed: true,
+      lastmod: entry.en.updatedAt,
+      payload: async (locale: Locale) => inLocale(entry, locale),
+    })),
+    fixed('/search', 'search', false),
+    fixed('/contact', 'contact'),
+    fixed('/contact/success', 'contact-success', false),
+    fixed('/register', 'register', false),
+    fixed('/register/success', 'register-success', false),
+    fixed('/forgot', 'forgot', false),
+    ...ACCOUNT_SECTIONS.map((section) => fixed(section ? `/account/${section}` : '/account', 'account', false)),
+  ];
+}
+
+/** A route's path in a locale, the way links write it. */
+export const routePath = (locale: Locale, path: string) => localePath(locale, path);
+
+/** The redirect rules from renamed records' old slugs to their current pages, in every locale. */
+export async function redirectRules(): Promise<Record<string, string>> {
+  const site = await getSite('en');
+  const prefixes: Record<string, string[]> = {
+    product: ['/product/'],
+    category: CATEGORY_VIEWS.map((view) => `/category/${view}/`),
+    solution: ['/solutions/'],
+    article: ['/knowledge/'],
+  };
+  const rules: Record<string, string> = {};
+  for (const change of site.redirects) {
+    for (const prefix of prefixes[change.kind] ?? []) {
+      for (const locale of LOCALES) {
+        rules[localePath(locale, `${prefix}${change.oldSlug}`)] = localePath(locale, `${prefix}${change.slug}`);
+      }
+    }
+  }
+  return rules;
+}

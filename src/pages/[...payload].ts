@@ -1,0 +1,32 @@
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { buildId } from '../data/build.ts';
+import type { RouteEntry } from '../data/routes.ts';
+import { allRoutes } from '../data/routes.ts';
+import { LOCALES, type Locale, localePath } from '../i18n/index.ts';
+
+// `{page path}/_payload.json`: the data each prebuilt page shows, for islands and other clients.
+// (One rest parameter holds the whole file path: Astro ignores page files whose names start with `_`.)
+export const getStaticPaths = (async () => {
+  const routes = await allRoutes();
+  return routes.flatMap((route) =>
+    LOCALES.map((locale) => {
+      const path = localePath(locale, route.path);
+      return {
+        params: { payload: `${path === '/' ? '' : path.slice(1)}/_payload.json`.replace(/^\//, '') },
+        props: { route, locale },
+      };
+    }),
+  );
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute = async ({ props }) => {
+  const { route, locale } = props as { route: RouteEntry; locale: Locale };
+  const body = {
+    buildId: buildId(),
+    path: localePath(locale, route.path),
+    locale,
+    kind: route.kind,
+    data: await route.payload(locale),
+  };
+  return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+};

@@ -1,0 +1,21 @@
+import { setUpDropPanels } from './drop-panels.ts';
+import { setUpHeaderActions } from './header-actions.ts';
+import { foldOnScroll } from './header-fold.ts';
+import { setUpLocaleSwitch } from './locale-switch.ts';
+import { setUpLoginDialog } from './login-dialog.ts';
+import { setUpSearchPanel } from './search-panel.ts';
+
+// The header's behaviour: drop panels, folding, the search panel, login, cart and language switch.
+// Everything here only enhances links and forms that already work without JavaScript.
+
+const header = document.querySelector<HTMLElement>('[data-site-header]');
+if (header) {
+  // From here on the panels follow aria-expanded instead of CSS :hover / :focus-within.
+  header.classList.add('enhanced');
+  const panels = setUpDropPanels(header);
+  foldOnScroll(header, () => panels.closeAll());
+  setUpSearchPanel(header);
+  setUpHeaderActions(header);
+  setUpLocaleSwitch(header);
+}
+setUpLoginDialog();

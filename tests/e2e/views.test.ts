@@ -1,0 +1,123 @@
+import { describe, expect, test } from 'vitest';
+import { islandsReady, startBrowser } from './browser.ts';
+
+const browser = startBrowser();
+
+/** The path of the spectroscopy category's product list, found from the home page. */
+async function spectroscopyList(prefix: string) {
+  const page = await browser.open(`${prefix}/`);
+  const top = await page.locator('main a[href*="/category/top/"]').nth(1).getAttribute('href');
+  return { page, path: (top ?? '').replace('/category/top/', '/category/list/') };
+}
+
+describe.each([
+  { locale: 'en', prefix: '' },
+  { locale: 'zh-CN', prefix: '/zh-CN' },
+])('category views and the finder in $locale', ({ prefix }) => {
+  test('switches between all products, new arrivals and featured without reloading', async () => {
+    const { page, path } = await spectroscopyList(prefix);
+    await page.goto(path);
+    await islandsReady(page);
+    const all = await page.locator('[role=tabpanel] .product-card').count();
+    expect(all).toBeGreaterThan(3);
+    await page.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 1;
+    });
+    await page.locator('[role=tab]').nth(2).click();
+    const featured = await page.locator('[role=tabpanel] .product-card').count();
+    expect(featured).toBeLessThan(all);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    await page.context().close();
+  });
+
+  test('help me choose narrows the products by a spectral range and keeps it in the URL', async () => {
+    const { page, path } = await spectroscopyList(prefix);
+    await page.goto(path);
+    await islandsReady(page);
+    await page.locator('[role=tab]').nth(3).click();
+    const cards = page.locator('[role=tabpanel] .product-card');
+    const status = page.locator('[role=tabpanel] [role=status]');
+    const total = await cards.count();
+    expect(total).toBeGreaterThan(3);
+    const range = page
+      .locator('fieldset.facet')
+      .filter({ hasText: /Spectral range|光谱范围/ })
+      .first();
+    await range.locator('input').nth(0).fill('400');
+    await range.locator('input').nth(1).fill('1000');
+    await expect.poll(() => cards.count()).toBeLessThan(total);
+    const narrowed = await cards.count();
+    expect(narrowed).toBeGreaterThan(0);
+    expect(
+      ((await status.textContent()) ?? '')
+        .match(/\d+/g)
+        ?.map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([narrowed, total]);
+    await expect.poll(() => page.url()).toContain('view=finder');
+    await page.reload();
+    await islandsReady(page);
+    await expect.poll(() => cards.count()).toBe(narrowed);
+    await page.context().close();
+  });
+});
+
+describe('the knowledge centre', () => {
+  test('filters by content type and keywords, shareable through the URL', async () => {
+    const page = await browser.open('/knowledge');
+    await islandsReady(page);
+    const status = page.locator('[role=status]').first();
+    const total = Number(((await status.textContent()) ?? '').match(/\d+ of (\d+)/)?.[1]);
+    expect(total).toBeGreaterThanOrEqual(10);
+    const type = page.getByLabel('Content type');
+    await type.selectOption({ index: 1 });
+    await expect.poll(() => page.url()).toContain('type=');
+    const byType = Number(((await status.textContent()) ?? '').match(/\d+/)?.[0]);
+    expect(byType).toBeLessThan(total);
+    expect(byType).toBeGreaterThan(0);
+    const shared = page.url();
+    const other = await browser.open(new URL(shared).pathname + new URL(shared).search);
+    await islandsReady(other);
+    await expect
+      .poll(async () => Number(((await other.locator('[role=status]').first().textContent()) ?? '').match(/\d+/)?.[0]))
+      .toBe(byType);
+    await other.context().close();
+    await page.getByRole('button', { name: 'Reset filters' }).click();
+    await page.getByLabel('Keywords').fill('zzzz-no-such-word');
+    await expect.poll(async () => (await page.locator('main').textContent()) ?? '').toContain('No articles match');
+    await page.context().close();
+  });
+
+  test('filters Chinese articles by a Chinese keyword', async () => {
+    const page = await browser.open('/zh-CN/knowledge');
+    await islandsReady(page);
+    const first = ((await page.locator('main article h2, main article h3').first().textContent()) ?? '').trim();
+    const word = first.replace(/[^\u4e00-\u9fff]/g, '').slice(0, 2);
+    expect(word.length).toBe(2);
+    await page.getByLabel('关键词').fill(word);
+    await expect.poll(() => page.url()).toContain('q=');
+    expect(await page.locator('main').textContent()).toContain(first);
+    await page.context().close();
+  });
+});
+
+describe('configure now', () => {
+  test('updates the total with the quantity and opens login when a visitor adds to cart', async () => {
+    const page = await browser.open('/sitemap');
+    const product = await page.locator('main a[href^="/product/"]').first().getAttribute('href');
+    await page.goto(product ?? '/');
+    await page.locator('.configure').scrollIntoViewIfNeeded();
+    await islandsReady(page);
+    const prices = page.locator('.configure-totals dd.price');
+    const amount = async (index: number) =>
+      Number(((await prices.nth(index).textContent()) ?? '').replace(/[^\d.]/g, ''));
+    const unit = await amount(0);
+    expect(unit).toBeGreaterThan(0);
+    expect(await amount(1)).toBe(unit);
+    await page.getByLabel('Quantity', { exact: true }).fill('3');
+    await expect.poll(() => amount(1)).toBe(unit * 3);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => page.locator('dialog[open]').count()).toBe(1);
+    await page.context().close();
+  });
+});
