@@ -20,6 +20,7 @@ const types: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.pdf': 'application/pdf',
+  '.zip': 'application/zip',
 };
 
 async function isFile(path: string): Promise<boolean> {

@@ -128,6 +128,31 @@ describe('structured data and feeds', () => {
     expect((await get('/favicon.svg')).status).toBe(200);
   });
 
+  test('every resource a product page links to is a real file', async () => {
+    const page = await browser.open('/sitemap');
+    const products = await page
+      .locator('main a[href^="/product/"]')
+      .evaluateAll((links) => links.slice(0, 12).map((link) => link.getAttribute('href') ?? ''));
+    const files = new Set<string>();
+    for (const path of products) {
+      await page.goto(path);
+      for (const href of await page
+        .locator('main a[href^="/files/"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))) {
+        files.add(href);
+      }
+    }
+    expect(files.size).toBeGreaterThan(5);
+    for (const file of files) {
+      const response = await get(file);
+      expect(response.status, file).toBe(200);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const magic = String.fromCharCode(...bytes.slice(0, 4));
+      expect(magic, file).toBe(file.endsWith('.zip') ? 'PK\u0003\u0004' : '%PDF');
+    }
+    await page.context().close();
+  });
+
   test('page counts match the API totals', async () => {
     const total = async (path: string, body: object = {}) => {
       const response = await get(`/api${path}`, {
