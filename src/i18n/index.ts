@@ -14,7 +14,7 @@ const messages: Record<Locale, Record<MessageKey, string>> = { en, 'zh-CN': zhCN
 
 /** The text for a key in a locale, with `{{name}}` placeholders filled in. */
 export function t(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
-  const template = messages[locale][key] ?? en[key];
+  const template = messages[locale][key] ?? en[key] ?? key;
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { type Locale, t } from '../i18n/index.ts';
+import { validationMessage } from '../i18n/validation.ts';
 
 const reasons: Record<Locale, Record<string, (issue: v.BaseIssue<unknown>) => string>> = {
   en: {
@@ -24,6 +25,8 @@ const reasons: Record<Locale, Record<string, (issue: v.BaseIssue<unknown>) => st
 
 /** One clear sentence, in the visitor's language, for the first problem valibot found. */
 export function describeIssue(issue: v.BaseIssue<unknown>, locale: Locale): string {
+  const shared = validationMessage(issue, locale);
+  if (shared) return shared;
   const field = v.getDotPath(issue);
   const table = reasons[locale];
   const describe = table[issue.type] ?? (issue.kind === 'schema' ? table.type : undefined);
