@@ -52,7 +52,11 @@ export const LoginRequest = v.object({
   language: LanguageField,
   /** Username or email. */
   account: requiredText('validation.required.account', 254),
-  password: v.pipe(v.string('validation.required.password'), v.nonEmpty('validation.required.password'), v.maxLength(128)),
+  password: v.pipe(
+    v.string('validation.required.password'),
+    v.nonEmpty('validation.required.password'),
+    v.maxLength(128),
+  ),
 });
 
 export const clientLogin = defineCall({

@@ -162,7 +162,8 @@ export const orderSubmit = defineCall({
   method: 'POST',
   path: '/order/submit',
   tag: 'order',
-  summary: 'Submits the cart as an order request to one of the customer’s addresses; the cart empties and sales is emailed.',
+  summary:
+    'Submits the cart as an order request to one of the customer’s addresses; the cart empties and sales is emailed.',
   request: v.object({ language: LanguageField, addressId: Id, remark: optionalText(1000) }),
   response: Order,
 });
