@@ -1,8 +1,35 @@
 import { categoryElectAll, categoryItem, categoryList, categoryPage } from './category.ts';
+import {
+  addressesList,
+  addressesRemove,
+  addressesSave,
+  clientCheckCode,
+  clientInfo,
+  clientLogin,
+  clientLogout,
+  clientRegister,
+  clientResetPassword,
+  clientSendEmail,
+  clientUpdate,
+} from './client.ts';
 import type { Call } from './common.ts';
 import { newsItem, newsPage } from './news.ts';
 import { sitePageList, slugHistory } from './pages.ts';
 import { productItem, productPage } from './product.ts';
+import {
+  cartDelete,
+  cartPage,
+  cartSave,
+  cartUpdate,
+  favoriteDelete,
+  favoritePage,
+  favoriteSave,
+  newsCollectDelete,
+  newsCollectPage,
+  newsCollectSave,
+  orderPage,
+  orderSubmit,
+} from './shop.ts';
 import { solutionsGroups, solutionsItem, solutionsPage } from './solutions.ts';
 import { systemConfigList, systemConfigMeta } from './system.ts';
 
@@ -23,4 +50,27 @@ export const calls: Call[] = [
   systemConfigMeta,
   sitePageList,
   slugHistory,
+  clientSendEmail,
+  clientCheckCode,
+  clientRegister,
+  clientLogin,
+  clientLogout,
+  clientInfo,
+  clientUpdate,
+  clientResetPassword,
+  addressesList,
+  addressesSave,
+  addressesRemove,
+  cartPage,
+  cartSave,
+  cartUpdate,
+  cartDelete,
+  favoritePage,
+  favoriteSave,
+  favoriteDelete,
+  newsCollectPage,
+  newsCollectSave,
+  newsCollectDelete,
+  orderPage,
+  orderSubmit,
 ];

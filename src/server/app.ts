@@ -2,12 +2,21 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { calls } from '../api/index.ts';
 import { t } from '../i18n/index.ts';
+import { clientAddress } from './client-address.ts';
 import type { Db } from './db/index.ts';
 import { ApiError } from './errors.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createOutbox, type Outbox } from './mail/outbox.ts';
 import { openApiDocument } from './openapi.ts';
 import { errorResponse, requestLocale } from './router.ts';
+import { addressRoutes } from './routes/addresses.ts';
+import { cartRoutes } from './routes/cart.ts';
 import { categoryRoutes } from './routes/category.ts';
+import { clientRoutes } from './routes/client.ts';
+import { collectRoutes } from './routes/collect.ts';
+import { favoriteRoutes } from './routes/favorite.ts';
 import { newsRoutes } from './routes/news.ts';
+import { orderRoutes } from './routes/order.ts';
 import { pagesRoutes } from './routes/pages.ts';
 import { productRoutes } from './routes/product.ts';
 import { solutionsRoutes } from './routes/solutions.ts';
@@ -22,13 +31,32 @@ export interface AppOptions {
   maxBodyBytes?: number;
   /** Answer the site's redirect rules with 301 (true), or leave them to its 404 page like a plain static host. */
   followRouteRules?: boolean;
+  /** Where email goes; by default .eml files under .data/outbox (see mail/mailer.ts). */
+  mailer?: Mailer | undefined;
+  /** The outbox that sends queued mail; by default one over `db` and `mailer`. The app kicks it after
+   * each write that queues mail; the retry loop for failed sends runs in startServer. */
+  outbox?: Outbox | undefined;
+  /** Take the client address from X-Forwarded-For (behind a reverse proxy we run). */
+  trustProxy?: boolean | undefined;
+  /** How long a login lasts, in days. */
+  sessionDays?: number | undefined;
 }
 
 export const API_BASE = '/api';
 
 /** The API (under /api) and, when given a built site, the site itself. */
-export function createApp({ db, siteDir, maxBodyBytes = 1024 * 1024, followRouteRules = true }: AppOptions): Hono {
+export function createApp({
+  db,
+  siteDir,
+  maxBodyBytes = 1024 * 1024,
+  followRouteRules = true,
+  mailer,
+  outbox = createOutbox(db, mailer ?? createMailer()),
+  trustProxy = false,
+  sessionDays = 30,
+}: AppOptions): Hono {
   const api = new Hono();
+  api.use(clientAddress({ trustProxy }));
   api.use(
     bodyLimit({
       maxSize: maxBodyBytes,
@@ -42,6 +70,12 @@ export function createApp({ db, siteDir, maxBodyBytes = 1024 * 1024, followRoute
   newsRoutes(api, db);
   systemRoutes(api, db);
   pagesRoutes(api, db);
+  clientRoutes(api, { db, outbox, sessionDays });
+  addressRoutes(api, db);
+  cartRoutes(api, db);
+  favoriteRoutes(api, db);
+  collectRoutes(api, db);
+  orderRoutes(api, { db, outbox });
   // A catch-all route rather than notFound(): a mounted app's notFound is not consulted.
   api.all('*', (c) =>
     c.json(

@@ -1,16 +1,28 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** Settings read from the environment, with the embedded demo's defaults. */
 export function serverConfig(env: NodeJS.ProcessEnv = process.env) {
   const port = Number(env.PORT ?? 4321);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got "${env.PORT}".`);
+  const sessionDays = Number(env.SESSION_DAYS ?? 30);
+  if (!Number.isFinite(sessionDays) || sessionDays <= 0)
+    throw new Error(`SESSION_DAYS must be a positive number of days, got "${env.SESSION_DAYS}".`);
+  const dataDir = resolve(env.DATA_DIR ?? '.data');
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
     /** A PostgreSQL server; when unset the embedded PGlite keeps its data under DATA_DIR. */
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: resolve(env.DATA_DIR ?? '.data'),
+    dataDir,
     siteDir: resolve(env.SITE_DIR ?? 'dist'),
+    /** An SMTP server for outgoing mail; when unset each message becomes an .eml file in mailDir. */
+    smtpUrl: env.SMTP_URL || undefined,
+    mailDir: join(dataDir, 'outbox'),
+    mailFrom: env.MAIL_FROM || undefined,
+    /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits). */
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    /** How long a login lasts. */
+    sessionDays,
   };
 }

@@ -1,6 +1,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { type Call, envelope } from '../api/common.ts';
+import { authedCalls, TOKEN_HEADER } from './router.ts';
 
 const schema = (value: v.GenericSchema) =>
   toJsonSchema(value, { errorMode: 'ignore', typeMode: 'output' }) as Record<string, unknown>;
@@ -15,11 +16,13 @@ export function openApiDocument(calls: Call[], basePath: string) {
       tags: [call.tag],
       responses: {
         '200': {
-          description: '`code` 200 and the data; errors carry their code (400, 401, 404, 413, 429, 500) and `msg`.',
+          description:
+            '`code` 200 and the data; errors carry their code (400, 401, 404, 409, 413, 429, 500) and `msg`.',
           content: { 'application/json': { schema: schema(envelope(call.response)) } },
         },
       },
     };
+    if (authedCalls.has(call)) operation.security = [{ satoken: [] }];
     if (call.method === 'POST') {
       operation.requestBody = { required: false, content: { 'application/json': { schema: request } } };
     } else {
@@ -42,5 +45,15 @@ export function openApiDocument(calls: Call[], basePath: string) {
     },
     servers: [{ url: basePath }],
     paths,
+    components: {
+      securitySchemes: {
+        satoken: {
+          type: 'apiKey',
+          in: 'header',
+          name: TOKEN_HEADER,
+          description: 'The token /client/login answers; without a live one these calls answer 401.',
+        },
+      },
+    },
   };
 }

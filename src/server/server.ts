@@ -1,8 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { startBackground } from './background.ts';
+import { serverConfig } from './config.ts';
 import { type Db, type DbOptions, openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createOutbox } from './mail/outbox.ts';
 import { catalogue } from './seed/data/index.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
@@ -21,19 +25,39 @@ export async function prepareDb(options: DbOptions & { seed?: boolean }): Promis
   return db;
 }
 
-/** Serves the API (and the site, when siteDir is given) on a port; port 0 picks a free one. */
+/**
+ * Serves the API (and the site, when siteDir is given) on a port; port 0 picks a free one. Mail goes
+ * through `mailer` (default: SMTP_URL, or .eml files under DATA_DIR/outbox) from the outbox, which a
+ * background loop retries until close(). TRUST_PROXY and SESSION_DAYS apply unless given here.
+ */
 export async function startServer(options: {
   db: Db;
   port: number;
   host: string;
   siteDir?: string | undefined;
   followRouteRules?: boolean;
+  mailer?: Mailer | undefined;
+  trustProxy?: boolean | undefined;
+  sessionDays?: number | undefined;
 }): Promise<RunningServer> {
+  const config = serverConfig();
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailDir, from: config.mailFrom });
+  const outbox = createOutbox(options.db, mailer);
   const app = createApp({
     db: options.db,
     siteDir: options.siteDir,
     followRouteRules: options.followRouteRules ?? true,
+    outbox,
+    trustProxy: options.trustProxy ?? config.trustProxy,
+    sessionDays: options.sessionDays ?? config.sessionDays,
   });
+  const background = startBackground(options.db, outbox);
+  const stopBackground = async () => {
+    await background.stop();
+    // A mailer made here is ours to close; one passed in belongs to the caller.
+    if (!options.mailer) mailer.close();
+  };
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info: AddressInfo) => {
       const host = options.host === '0.0.0.0' || options.host === '127.0.0.1' ? 'localhost' : options.host;
@@ -41,14 +65,19 @@ export async function startServer(options: {
         db: options.db,
         port: info.port,
         url: `http://${host}:${info.port}`,
-        close: () =>
-          new Promise<void>((done) => {
+        close: async () => {
+          await new Promise<void>((done) => {
             server.close(() => done());
             // Keep-alive connections would hold close() open.
             (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-          }),
+          });
+          await stopBackground();
+        },
       });
     });
-    server.once('error', reject);
+    server.once('error', (error) => {
+      void stopBackground();
+      reject(error);
+    });
   });
 }

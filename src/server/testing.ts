@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createApp } from './app.ts';
+import { hashPassword } from './auth/password.ts';
+import { insertClient } from './db/customers.ts';
 import type { Db } from './db/index.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createOutbox, type Outbox } from './mail/outbox.ts';
+import { type SmtpSink, startSmtpSink } from './mail/sink.ts';
 import { prepareDb } from './server.ts';
 
 /** The databases API tests run on: PGlite always, a PostgreSQL server when TEST_DATABASE_URL is set. */
@@ -37,6 +42,10 @@ export async function freshDb(kind: string): Promise<{ db: Db; drop(): Promise<v
 
 export interface ApiClient {
   db: Db;
+  /** The SMTP sink the app's mail goes to. */
+  mail: SmtpSink;
+  /** The app's outbox: `await api.outbox.idle()` waits for mail under way. */
+  outbox: Outbox;
   /** POSTs a JSON payload (or a raw string) to an API path and answers status and parsed body. */
   // biome-ignore lint/suspicious/noExplicitAny: tests check the body field by field
   post(path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
@@ -44,16 +53,33 @@ export interface ApiClient {
   get(path: string, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
 }
 
-/** Runs a suite once per database kind against the real app on a fresh seeded database. */
-export function describeApi(name: string, suite: (api: ApiClient) => void): void {
+export interface ApiOptions {
+  /** Create the app with trustProxy, so a test can choose its client address with X-Forwarded-For. */
+  trustProxy?: boolean;
+}
+
+/**
+ * Runs a suite once per database kind against the real app on a fresh seeded database, with its
+ * mail going over SMTP to a sink of its own.
+ */
+export function describeApi(name: string, suite: (api: ApiClient) => void, options: ApiOptions = {}): void {
   describe.each(databaseKinds)(`${name} (%s)`, (kind) => {
     let handle: Awaited<ReturnType<typeof freshDb>> | undefined;
     let app: ReturnType<typeof createApp> | undefined;
+    let sink: SmtpSink | undefined;
+    let mailer: Mailer | undefined;
+    let outbox: Outbox | undefined;
     beforeAll(async () => {
       handle = await freshDb(kind);
-      app = createApp({ db: handle.db });
+      sink = await startSmtpSink();
+      mailer = createMailer({ smtpUrl: sink.url });
+      outbox = createOutbox(handle.db, mailer);
+      app = createApp({ db: handle.db, outbox, trustProxy: options.trustProxy ?? false });
     }, 60_000);
     afterAll(async () => {
+      await outbox?.idle();
+      mailer?.close();
+      await sink?.close();
       await handle?.drop();
     });
     const send = async (path: string, init: RequestInit) => {
@@ -73,6 +99,14 @@ export function describeApi(name: string, suite: (api: ApiClient) => void): void
         if (!handle) throw new Error('the database is not ready');
         return handle.db;
       },
+      get mail() {
+        if (!sink) throw new Error('the mail sink is not ready');
+        return sink;
+      },
+      get outbox() {
+        if (!outbox) throw new Error('the outbox is not ready');
+        return outbox;
+      },
       post: (path, body = {}, headers = {}) =>
         send(path, {
           method: 'POST',
@@ -82,4 +116,32 @@ export function describeApi(name: string, suite: (api: ApiClient) => void): void
       get: (path, headers = {}) => send(path, { method: 'GET', headers }),
     });
   });
+}
+
+let clientCount = 0;
+
+/**
+ * A customer created straight in the database (registration through the API has its own tests) and
+ * logged in through the API: answers the customer and the headers that carry its token.
+ */
+export async function loggedInClient(
+  api: ApiClient,
+  fields: { username?: string; email?: string; password?: string; headers?: Record<string, string> } = {},
+) {
+  clientCount++;
+  const tag = `${process.pid}${clientCount}`;
+  const username = fields.username ?? `client${tag}`;
+  const email = fields.email ?? `client${tag}@example.com`;
+  const password = fields.password ?? 'correct horse battery';
+  const client = await insertClient(api.db, {
+    username,
+    email,
+    name: `Client ${tag}`,
+    contactNumber: '+65 6123 4567',
+    passwordHash: await hashPassword(password),
+  });
+  const login = await api.post('/client/login', { account: username, password }, fields.headers);
+  if (login.body.code !== 200) throw new Error(`login failed: ${login.body.msg}`);
+  const token: string = login.body.data;
+  return { client, username, email, password, token, headers: { Satoken: token } };
 }

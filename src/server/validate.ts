@@ -4,6 +4,7 @@ import { validationMessage } from '../i18n/validation.ts';
 
 const reasons: Record<Locale, Record<string, (issue: v.BaseIssue<unknown>) => string>> = {
   en: {
+    missing: () => 'this field is required',
     type: (issue) => `expected ${issue.expected}, got ${issue.received}`,
     picklist: (issue) => `expected one of ${issue.expected}, got ${issue.received}`,
     integer: () => 'expected a whole number',
@@ -13,6 +14,7 @@ const reasons: Record<Locale, Record<string, (issue: v.BaseIssue<unknown>) => st
     iso_date: () => 'expected a date as YYYY-MM-DD',
   },
   'zh-CN': {
+    missing: () => '此字段为必填项',
     type: (issue) => `应为 ${issue.expected}，实际为 ${issue.received}`,
     picklist: (issue) => `应为 ${issue.expected} 之一，实际为 ${issue.received}`,
     integer: () => '应为整数',
@@ -29,7 +31,9 @@ export function describeIssue(issue: v.BaseIssue<unknown>, locale: Locale): stri
   if (shared) return shared;
   const field = v.getDotPath(issue);
   const table = reasons[locale];
-  const describe = table[issue.type] ?? (issue.kind === 'schema' ? table.type : undefined);
+  // A key that is absent: valibot reports the key itself as what it expected, which reads badly.
+  const missing = issue.kind === 'schema' && issue.received === 'undefined' ? table.missing : undefined;
+  const describe = missing ?? table[issue.type] ?? (issue.kind === 'schema' ? table.type : undefined);
   const reason = describe?.(issue) ?? issue.message;
   return field ? t(locale, 'api.invalidField', { field, reason }) : t(locale, 'api.invalidRequest', { reason });
 }

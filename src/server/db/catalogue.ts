@@ -18,11 +18,13 @@ export function familyImage(family: string, alt: string): Image {
   return { src: `/images/families/${family}.svg`, src2x: `/images/families/${family}.svg`, alt };
 }
 
-function toPage<T>(records: T[], total: number, pageNum: number, pageSize: number): Page<T> {
+/** A page of results in the contract's shape. */
+export function toPage<T>(records: T[], total: number, pageNum: number, pageSize: number): Page<T> {
   return { records, total, size: pageSize, current: pageNum, pages: Math.ceil(total / pageSize) };
 }
 
-const iso = (value: unknown) => new Date(value as string).toISOString();
+/** A timestamp column as ISO 8601. */
+export const iso = (value: unknown) => new Date(value as string).toISOString();
 const isoDate = (value: unknown) =>
   value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
 
@@ -144,7 +146,8 @@ export async function electCategories(db: Queryable, lang: Language) {
 
 // ---- products ----
 
-interface ProductRow {
+/** The columns of productSummaryColumns: what a product card needs. */
+export interface ProductSummaryRow {
   id: number;
   name: string;
   slug: string;
@@ -158,17 +161,26 @@ interface ProductRow {
   is_new: boolean;
   is_featured: boolean;
   category_id: number;
+}
+
+/** A row of productSelect. */
+export interface ProductRow extends ProductSummaryRow {
   description: string;
   updated_at: string;
 }
 
-const productSelect = (lang: Language) => `
-  select p.id, p.${col('name', lang)} as name, p.slug, p.part_number, p.${col('summary', lang)} as summary,
-         p.family, p.price, p.currency, p.lead_time_days, p.stock, p.is_new, p.is_featured, p.category_id,
-         p.${col('description', lang)} as description, p.updated_at
+/** The columns of a product card (product alias p), texts in one language: for lists that join products. */
+export const productSummaryColumns = (lang: Language) =>
+  `p.id, p.${col('name', lang)} as name, p.slug, p.part_number, p.${col('summary', lang)} as summary,
+   p.family, p.price, p.currency, p.lead_time_days, p.stock, p.is_new, p.is_featured, p.category_id`;
+
+/** Selects product rows (alias p) with their texts in one language; add where/joins after it. */
+export const productSelect = (lang: Language) => `
+  select ${productSummaryColumns(lang)}, p.${col('description', lang)} as description, p.updated_at
   from product p`;
 
-function toSummary(row: ProductRow): ProductSummary {
+/** What a product card shows, from a productSelect or productSummaryColumns row. */
+export function toSummary(row: ProductSummaryRow): ProductSummary {
   return {
     id: row.id,
     name: row.name,
@@ -413,7 +425,8 @@ export async function getSolution(db: Queryable, lang: Language, id: number): Pr
 
 // ---- articles ----
 
-interface ArticleRow {
+/** A row of articleSelect. */
+export interface ArticleRow {
   id: number;
   kind: 'knowledge' | 'news';
   content_type: ArticleRecord['contentType'];
@@ -429,13 +442,18 @@ interface ArticleRow {
   body: string;
 }
 
-const articleSelect = (lang: Language) => `
-  select a.id, a.kind, a.content_type, a.${col('title', lang)} as title, a.slug, a.${col('summary', lang)} as summary,
-         a.${col('author', lang)} as author, c.id as series_id, c.${col('name', lang)} as series_name,
-         c.slug as series_slug, a.published_at, a.updated_at, a.${col('body', lang)} as body
+/** The columns of an article record without its body (article alias a, its series alias c). */
+export const articleRecordColumns = (lang: Language) =>
+  `a.id, a.kind, a.content_type, a.${col('title', lang)} as title, a.slug, a.${col('summary', lang)} as summary,
+   a.${col('author', lang)} as author, c.id as series_id, c.${col('name', lang)} as series_name,
+   c.slug as series_slug, a.published_at, a.updated_at`;
+
+/** Selects article rows (alias a) with their product series, texts in one language. */
+export const articleSelect = (lang: Language) => `
+  select ${articleRecordColumns(lang)}, a.${col('body', lang)} as body
   from article a join category c on c.id = a.product_series_id`;
 
-function toArticle(row: ArticleRow): ArticleRecord {
+export function toArticle(row: Omit<ArticleRow, 'body'>): ArticleRecord {
   return {
     id: row.id,
     kind: row.kind,

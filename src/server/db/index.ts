@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -59,6 +60,19 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
+// Every parameterised query runs as a named prepared statement, named after its text: each pooled
+// connection parses and plans a statement once and reuses the plan. The SQL texts are a bounded
+// set (built only from constants and the validated language), so the cache stays small.
+const statementNames = new Map<string, string>();
+function statement(text: string, values: unknown[]) {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `q${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return { name, text, values };
+}
+
 async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client that loses its connection must not take the process down.
@@ -67,7 +81,7 @@ async function openPostgres(url: string): Promise<Db> {
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
-      return (await pool.query(sql, params)).rows as T[];
+      return (await pool.query(statement(sql, params))).rows as T[];
     },
     async exec(sql) {
       await pool.query(sql);
@@ -78,7 +92,7 @@ async function openPostgres(url: string): Promise<Db> {
         await client.query('begin');
         const result = await fn({
           async query<T>(sql: string, params: unknown[] = []) {
-            return (await client.query(sql, params)).rows as T[];
+            return (await client.query(statement(sql, params))).rows as T[];
           },
           async exec(sql) {
             await client.query(sql);

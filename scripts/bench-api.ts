@@ -1,0 +1,194 @@
+// `npm run bench:api`: the customer API under load. Starts the API on in-memory PGlite (and on
+// DATABASE_URL when set), logs in 50 customers, then drives cart add (/shop/cart/save) and cart page
+// (/shop/cart/page) with 50 connections for ~10 s each, every connection with its own customer's
+// token, and prints p50/p99 latency, requests/s and errors. The load runs in a worker thread so it
+// does not share the event loop of the server it measures. On DATABASE_URL it migrates and seeds as
+// the server would, and deletes its bench customers afterwards.
+//
+//   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 npm run bench:api
+
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import autocannon from 'autocannon';
+import { hashPassword } from '../src/server/auth/password.ts';
+import { insertClient } from '../src/server/db/customers.ts';
+import { createMailer } from '../src/server/mail/mailer.ts';
+import { prepareDb, startServer } from '../src/server/server.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** The latency budget the figures are checked against. */
+const P99_TARGET_MS = 20;
+
+interface Load {
+  title: string;
+  url: string;
+  /** One body and one token per connection. */
+  bodies: string[];
+  tokens: string[];
+}
+
+interface Figures {
+  title: string;
+  p50: number;
+  p99: number;
+  rps: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+  mismatches: number;
+}
+
+/** In the worker: one autocannon run, each connection with its own token and body. */
+async function runLoad(load: Load): Promise<Figures> {
+  let next = 0;
+  const options: autocannon.Options = {
+    url: load.url,
+    method: 'POST',
+    connections: load.tokens.length,
+    duration: SECONDS,
+    headers: { 'content-type': 'application/json' },
+    setupClient(client) {
+      const i = next++ % load.tokens.length;
+      client.setHeadersAndBody(
+        { 'content-type': 'application/json', satoken: load.tokens[i] ?? '' },
+        load.bodies[i] ?? '{}',
+      );
+    },
+    // The envelope's code must be 200, not only the HTTP status.
+    verifyBody: (body) => String(body).startsWith('{"code":200,'),
+  };
+  // Off the main thread autocannon answers raw histograms (as for its own workers): aggregate them.
+  // (aggregateResult is missing from @types/autocannon.)
+  const raw = await autocannon(options);
+  const { aggregateResult } = autocannon as unknown as {
+    aggregateResult(results: unknown[], options: autocannon.Options): autocannon.Result;
+  };
+  const result = aggregateResult([raw], options);
+  return {
+    title: load.title,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.total / result.duration,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    mismatches: result.mismatches,
+  };
+}
+
+function inWorker(load: Load): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: load });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+async function benchDatabase(label: string, url: string | undefined): Promise<Figures[]> {
+  const started = performance.now();
+  const db = await prepareDb({ url });
+  const outbox = mkdtempSync(join(tmpdir(), 'bench-api-mail-'));
+  const server = await startServer({
+    db,
+    port: 0,
+    host: '127.0.0.1',
+    mailer: createMailer({ outboxDir: outbox }),
+    trustProxy: false,
+  });
+  const base = `http://127.0.0.1:${server.port}/api`;
+  const run = randomBytes(4).toString('hex');
+  try {
+    const products = await db.query<{ id: number }>('select id from product where published order by id limit $1', [
+      CONNECTIONS + 5,
+    ]);
+    // One hash for all: the customers only differ by name, and scrypt is slow on purpose.
+    const passwordHash = await hashPassword('bench password');
+    const tokens: string[] = [];
+    for (let i = 0; i < CONNECTIONS; i++) {
+      const client = await insertClient(db, {
+        username: `bench-${run}-${i}`,
+        email: `bench-${run}-${i}@example.com`,
+        name: `Bench ${i}`,
+        contactNumber: '+65 6000 0000',
+        passwordHash,
+      });
+      const response = await fetch(`${base}/client/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: client.username, password: 'bench password' }),
+      });
+      const body = (await response.json()) as { code: number; data: string; msg: string };
+      if (body.code !== 200) throw new Error(`login failed: ${body.msg}`);
+      tokens.push(body.data);
+      // A few lines already in each cart, so a cart page has something to show.
+      await db.query(
+        `insert into cart_item (client_id, product_id, quantity)
+         select $1, id, 1 from product where id = any($2::int[])`,
+        [client.id, products.slice(i % 5, (i % 5) + 5).map((p) => p.id)],
+      );
+    }
+    console.log(
+      `\n${label}: ${CONNECTIONS} customers logged in, ${products.length} products (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
+    const add = await inWorker({
+      title: 'cart add  POST /shop/cart/save',
+      url: `${base}/shop/cart/save`,
+      tokens,
+      bodies: tokens.map((_, i) =>
+        JSON.stringify({ language: 'en', productId: products[(i + 5) % products.length]?.id, quantity: 1 }),
+      ),
+    });
+    const page = await inWorker({
+      title: 'cart page POST /shop/cart/page',
+      url: `${base}/shop/cart/page`,
+      tokens,
+      bodies: tokens.map(() => JSON.stringify({ language: 'zh', pageNum: 1, pageSize: 999 })),
+    });
+    return [add, page];
+  } finally {
+    if (url) await db.query('delete from client where username like $1', [`bench-${run}-%`]);
+    await server.close();
+    await db.close();
+    rmSync(outbox, { recursive: true, force: true });
+  }
+}
+
+function print(label: string, rows: Figures[]): boolean {
+  console.log(`\n${label} (${CONNECTIONS} connections, ${SECONDS} s each)`);
+  console.log('call                            p50 ms  p99 ms    req/s  requests  errors  non-2xx  code≠200');
+  let ok = true;
+  for (const row of rows) {
+    ok &&= row.p99 <= P99_TARGET_MS && row.errors + row.non2xx + row.mismatches === 0;
+    console.log(
+      [
+        row.title.padEnd(30),
+        String(row.p50).padStart(7),
+        String(row.p99).padStart(7),
+        row.rps.toFixed(0).padStart(8),
+        String(row.requests).padStart(9),
+        String(row.errors).padStart(7),
+        String(row.non2xx).padStart(8),
+        String(row.mismatches).padStart(9),
+      ].join(' '),
+    );
+  }
+  return ok;
+}
+
+if (isMainThread) {
+  const targets: [string, string | undefined][] = [['PGlite (in memory)', undefined]];
+  if (process.env.DATABASE_URL) targets.push(['PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL]);
+  const results: [string, Figures[]][] = [];
+  for (const [label, url] of targets) results.push([label, await benchDatabase(label, url)]);
+  let allOk = true;
+  for (const [label, rows] of results) allOk = print(label, rows) && allOk;
+  console.log(
+    `\n${allOk ? 'Within' : 'Outside'} the target: p99 <= ${P99_TARGET_MS} ms with no errors${allOk ? '.' : ' (see above).'}`,
+  );
+} else {
+  parentPort?.postMessage(await runLoad(workerData as Load));
+}

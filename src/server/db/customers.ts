@@ -1,0 +1,192 @@
+import type { Address, ClientInfo } from '../../api/client.ts';
+import { clientColumns, toClientInfo } from '../auth/session.ts';
+import { ApiError } from '../errors.ts';
+import type { Queryable } from './index.ts';
+
+/** Whether a database error is a unique violation, and of which constraint. */
+export function uniqueViolation(error: unknown): string | undefined {
+  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+  return code === '23505' ? (constraint ?? '') : undefined;
+}
+
+/** Throws 409 when the username or the email is already registered (either case). */
+export async function assertUnclaimed(db: Queryable, fields: { username?: string; email?: string }): Promise<void> {
+  const [row] = await db.query<{ username_taken: boolean; email_taken: boolean }>(
+    `select coalesce(bool_or(lower(username) = lower($1)), false) as username_taken,
+            coalesce(bool_or(lower(email) = lower($2)), false) as email_taken
+     from client where lower(username) = lower($1) or lower(email) = lower($2)`,
+    [fields.username ?? null, fields.email ?? null],
+  );
+  if (row?.username_taken) throw new ApiError(409, 'api.usernameTaken');
+  if (row?.email_taken) throw new ApiError(409, 'api.emailTaken');
+}
+
+export interface NewClient {
+  username: string;
+  name: string;
+  email: string;
+  contactNumber: string;
+  passwordHash: string;
+}
+
+/** Creates a client; a username or email taken meanwhile answers 409 rather than a 500. */
+export async function insertClient(db: Queryable, client: NewClient): Promise<ClientInfo> {
+  try {
+    const [row] = await db.query<Parameters<typeof toClientInfo>[0]>(
+      `insert into client as c (username, name, email, contact_number, password_hash) values ($1, $2, $3, $4, $5)
+       returning ${clientColumns}`,
+      [client.username, client.name, client.email, client.contactNumber, client.passwordHash],
+    );
+    if (!row) throw new Error('insert into client answered no row');
+    return toClientInfo(row);
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === 'client_username') throw new ApiError(409, 'api.usernameTaken');
+    if (constraint !== undefined) throw new ApiError(409, 'api.emailTaken');
+    throw error;
+  }
+}
+
+/** The client a login names, by username or email (either case), with the password hash. */
+export async function findLogin(db: Queryable, account: string) {
+  const [row] = await db.query<{ id: number; password_hash: string }>(
+    'select id, password_hash from client where lower(username) = lower($1) or lower(email) = lower($1) limit 1',
+    [account],
+  );
+  return row;
+}
+
+/** Whether an account uses the email. */
+export async function emailRegistered(db: Queryable, email: string): Promise<boolean> {
+  const rows = await db.query('select 1 from client where lower(email) = lower($1)', [email]);
+  return rows.length > 0;
+}
+
+export async function updateClient(
+  db: Queryable,
+  id: number,
+  changes: { name?: string | undefined; contactNumber?: string | undefined },
+): Promise<ClientInfo> {
+  const [row] = await db.query<Parameters<typeof toClientInfo>[0]>(
+    `update client c set name = coalesce($2, name), contact_number = coalesce($3, contact_number), updated_at = now()
+     where id = $1 returning ${clientColumns}`,
+    [id, changes.name ?? null, changes.contactNumber ?? null],
+  );
+  if (!row) throw new ApiError(401, 'api.sessionInvalid');
+  return toClientInfo(row);
+}
+
+/** Sets the password of the account using the email; answers its id, or undefined when none does. */
+export async function setPasswordByEmail(db: Queryable, email: string, passwordHash: string) {
+  const [row] = await db.query<{ id: number }>(
+    'update client set password_hash = $2, updated_at = now() where lower(email) = lower($1) returning id',
+    [email, passwordHash],
+  );
+  return row?.id;
+}
+
+// ---- addresses ----
+
+interface AddressRow {
+  id: number;
+  name: string;
+  contact_number: string;
+  address: string;
+  postal_code: string;
+  country: string;
+  is_default: boolean;
+}
+
+const addressColumns = 'id, name, contact_number, address, postal_code, country, is_default';
+
+export const toAddress = (row: AddressRow): Address => ({
+  id: row.id,
+  name: row.name,
+  contactNumber: row.contact_number,
+  address: row.address,
+  postalCode: row.postal_code,
+  country: row.country,
+  isDefault: row.is_default,
+});
+
+/** The client's addresses, the default first, then newest first. */
+export async function listAddresses(db: Queryable, clientId: number): Promise<Address[]> {
+  const rows = await db.query<AddressRow>(
+    `select ${addressColumns} from address where client_id = $1 order by is_default desc, id desc`,
+    [clientId],
+  );
+  return rows.map(toAddress);
+}
+
+/** One of the client's own addresses, or 404 (also for someone else's address). */
+export async function getAddress(db: Queryable, clientId: number, id: number): Promise<Address> {
+  const [row] = await db.query<AddressRow>(`select ${addressColumns} from address where id = $1 and client_id = $2`, [
+    id,
+    clientId,
+  ]);
+  if (!row) throw new ApiError(404, 'api.addressNotFound');
+  return toAddress(row);
+}
+
+export interface AddressFields {
+  id?: number | undefined;
+  name: string;
+  contactNumber: string;
+  address: string;
+  postalCode: string;
+  country: string;
+  isDefault: boolean;
+}
+
+/**
+ * Adds an address or edits one of the client's own. A client with addresses always has exactly one
+ * default: the first address becomes it, and it only moves when another one is made the default.
+ */
+export async function saveAddress(db: Queryable, clientId: number, input: AddressFields): Promise<Address> {
+  const [state] = await db.query<{ has_default: boolean; was_default: boolean }>(
+    `select coalesce(bool_or(is_default), false) as has_default,
+            coalesce(bool_or(is_default and id = $2), false) as was_default
+     from address where client_id = $1`,
+    [clientId, input.id ?? null],
+  );
+  const isDefault = input.isDefault || !state?.has_default || state.was_default;
+  if (input.id !== undefined) await getAddress(db, clientId, input.id);
+  if (isDefault) {
+    await db.query('update address set is_default = false where client_id = $1 and is_default and id <> $2', [
+      clientId,
+      input.id ?? 0,
+    ]);
+  }
+  const values = [input.name, input.contactNumber, input.address, input.postalCode, input.country, isDefault];
+  const [row] =
+    input.id === undefined
+      ? await db.query<AddressRow>(
+          `insert into address (client_id, name, contact_number, address, postal_code, country, is_default)
+           values ($1, $2, $3, $4, $5, $6, $7) returning ${addressColumns}`,
+          [clientId, ...values],
+        )
+      : await db.query<AddressRow>(
+          `update address set name = $3, contact_number = $4, address = $5, postal_code = $6, country = $7,
+             is_default = $8, updated_at = now()
+           where id = $1 and client_id = $2 returning ${addressColumns}`,
+          [input.id, clientId, ...values],
+        );
+  if (!row) throw new ApiError(404, 'api.addressNotFound');
+  return toAddress(row);
+}
+
+/** Deletes one of the client's own addresses (404 otherwise); a removed default passes to the newest. */
+export async function removeAddress(db: Queryable, clientId: number, id: number): Promise<void> {
+  const [removed] = await db.query<{ is_default: boolean }>(
+    'delete from address where id = $1 and client_id = $2 returning is_default',
+    [id, clientId],
+  );
+  if (!removed) throw new ApiError(404, 'api.addressNotFound');
+  if (removed.is_default) {
+    await db.query(
+      `update address set is_default = true
+       where id = (select id from address where client_id = $1 order by id desc limit 1)`,
+      [clientId],
+    );
+  }
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** One email, as the outbox stores it. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends an email, or throws; the outbox retries what throws. */
+export interface Mailer {
+  /** Where mail goes: an SMTP server, or .eml files for the embedded demo. */
+  readonly kind: 'smtp' | 'files';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  /** e.g. smtp://user:pass@mail.example.com:587; without it messages become .eml files. */
+  smtpUrl?: string | undefined;
+  /** Where the .eml files go when there is no SMTP server. */
+  outboxDir?: string | undefined;
+  /** The From header. */
+  from?: string | undefined;
+}
+
+export const DEFAULT_FROM = 'LumenLab Instruments <no-reply@lumenlab-instruments.example>';
+
+/** A mailer over SMTP when given a URL, else one that writes each message to `outboxDir` and logs it. */
+export function createMailer({ smtpUrl, outboxDir = '.data/outbox', from = DEFAULT_FROM }: MailerOptions = {}): Mailer {
+  if (smtpUrl) {
+    // Pooled connections; short timeouts: a send runs in the background and is retried, so failing
+    // fast is fine.
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from, ...message });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const dir = resolve(outboxDir);
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'files',
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      await mkdir(dir, { recursive: true });
+      const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      console.log(`mail to ${message.to}: "${message.subject}" (${file})`);
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,17 @@
+import type { Hono } from 'hono';
+import { addressesList, addressesRemove, addressesSave } from '../../api/client.ts';
+import { listAddresses, removeAddress, saveAddress } from '../db/customers.ts';
+import type { Db } from '../db/index.ts';
+import { handleAuthed } from '../router.ts';
+
+/** The customer's own addresses; another customer's address id answers 404 as if it did not exist. */
+export function addressRoutes(app: Hono, db: Db): void {
+  handleAuthed(app, db, addressesList, (_input, { client }) => listAddresses(db, client.id));
+  handleAuthed(app, db, addressesSave, ({ language: _language, ...fields }, { client }) =>
+    db.transaction((tx) => saveAddress(tx, client.id, fields)),
+  );
+  handleAuthed(app, db, addressesRemove, async ({ id }, { client }) => {
+    await db.transaction((tx) => removeAddress(tx, client.id, id));
+    return null;
+  });
+}

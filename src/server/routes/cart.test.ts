@@ -1,0 +1,117 @@
+import { expect, test } from 'vitest';
+import { shipDate } from '../../lib/ship-date.ts';
+import { type ApiClient, describeApi, loggedInClient } from '../testing.ts';
+
+const hasChinese = (text: string) => /[\u4e00-\u9fff]/.test(text);
+
+async function products(api: ApiClient) {
+  return api.db.query<{
+    id: number;
+    price: number | string;
+    stock: number;
+    lead_time_days: number;
+    part_number: string;
+  }>('select id, price, stock, lead_time_days, part_number from product where published order by id limit 5');
+}
+
+describeApi('cart', (api) => {
+  test('adds a product as a line priced from the product, in the request language', async () => {
+    const { headers } = await loggedInClient(api);
+    const [product] = await products(api);
+    if (!product) throw new Error('no products');
+    const en = await api.post('/shop/cart/save', { productId: product.id, quantity: 2 }, headers);
+    expect(en.body.code).toBe(200);
+    expect(en.body.data).toMatchObject({
+      productId: product.id,
+      partNumber: product.part_number,
+      quantity: 2,
+      unitPrice: Number(product.price),
+      total: Math.round(Number(product.price) * 200) / 100,
+      currency: 'USD',
+      shipDate: shipDate(product.stock, product.lead_time_days, 2),
+    });
+    expect(en.body.data.product).toMatchObject({ id: product.id, partNumber: product.part_number });
+    const zh = await api.post('/shop/cart/page', { language: 'zh' }, headers);
+    expect(hasChinese(zh.body.data.records[0].product.name)).toBe(true);
+  });
+
+  test('adds to the quantity of a product already in the cart and keeps one line', async () => {
+    const { headers, client } = await loggedInClient(api);
+    const [product] = await products(api);
+    if (!product) throw new Error('no products');
+    await api.post('/shop/cart/save', { productId: product.id }, headers);
+    const again = await api.post('/shop/cart/save', { productId: product.id, quantity: 3 }, headers);
+    expect(again.body.data.quantity).toBe(4);
+    const page = await api.post('/shop/cart/page', { pageNum: 1, pageSize: 999 }, headers);
+    expect(page.body.data).toMatchObject({ total: 1, size: 999, current: 1, pages: 1 });
+    const rows = await api.db.query('select * from cart_item where client_id = $1', [client.id]);
+    expect(rows).toHaveLength(1);
+    const capped = await api.post('/shop/cart/save', { productId: product.id, quantity: 999 }, headers);
+    expect(capped.body.data.quantity).toBe(999);
+  });
+
+  test('ships from stock when it covers the quantity, after the lead time when not', async () => {
+    const { headers } = await loggedInClient(api);
+    const [product] = await api.db.query<{ id: number; stock: number; lead_time_days: number }>(
+      'select id, stock, lead_time_days from product where published and stock between 1 and 998 and lead_time_days > 2 limit 1',
+    );
+    if (!product) throw new Error('no product with a small stock');
+    const few = await api.post('/shop/cart/save', { productId: product.id, quantity: product.stock }, headers);
+    expect(few.body.data.shipDate).toBe(shipDate(product.stock, product.lead_time_days, product.stock));
+    const many = await api.post('/shop/cart/update', { productId: product.id, quantity: product.stock + 1 }, headers);
+    expect(many.body.data.shipDate).toBe(shipDate(0, product.lead_time_days));
+    expect(many.body.data.shipDate > few.body.data.shipDate).toBe(true);
+  });
+
+  test('sets and removes lines, newest first, and pages them', async () => {
+    const { headers } = await loggedInClient(api);
+    const list = await products(api);
+    for (const product of list.slice(0, 3)) await api.post('/shop/cart/save', { productId: product.id }, headers);
+    const page = await api.post('/shop/cart/page', { pageNum: 1, pageSize: 2 }, headers);
+    expect(page.body.data).toMatchObject({ total: 3, size: 2, current: 1, pages: 2 });
+    expect(page.body.data.records.map((l: { productId: number }) => l.productId)).toEqual([list[2]?.id, list[1]?.id]);
+    const beyond = await api.post('/shop/cart/page', { pageNum: 5, pageSize: 2 }, headers);
+    expect(beyond.body.data).toMatchObject({ records: [], total: 3, pages: 2 });
+
+    const set = await api.post('/shop/cart/update', { productId: list[0]?.id, quantity: 7 }, headers);
+    expect(set.body.data.quantity).toBe(7);
+    expect((await api.post('/shop/cart/delete', { productId: list[1]?.id }, headers)).body).toMatchObject({
+      code: 200,
+      data: null,
+    });
+    const after = await api.post('/shop/cart/page', { pageSize: 999 }, headers);
+    expect(
+      after.body.data.records.map((l: { productId: number; quantity: number }) => [l.productId, l.quantity]),
+    ).toEqual([
+      [list[2]?.id, 1],
+      [list[0]?.id, 7],
+    ]);
+    const gone = await api.post('/shop/cart/update', { productId: list[1]?.id, quantity: 2 }, headers);
+    expect(gone.body).toEqual({ code: 404, msg: 'This product is not in your cart.', data: null });
+  });
+
+  test('refuses an unknown or unpublished product with 404', async () => {
+    const { headers } = await loggedInClient(api);
+    const unknown = await api.post('/shop/cart/save', { productId: 999999 }, headers);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.msg).toBe('Not found: no product with id 999999.');
+    const [product] = await products(api);
+    await api.db.query('update product set published = false where id = $1', [product?.id]);
+    try {
+      const hidden = await api.post('/shop/cart/save', { language: 'zh', productId: product?.id }, headers);
+      expect(hidden.body).toEqual({ code: 404, msg: `未找到：不存在 id 为 ${product?.id} 的产品。`, data: null });
+    } finally {
+      await api.db.query('update product set published = true where id = $1', [product?.id]);
+    }
+  });
+
+  test('shows each customer only their own cart', async () => {
+    const alice = await loggedInClient(api);
+    const bob = await loggedInClient(api);
+    const [product] = await products(api);
+    await api.post('/shop/cart/save', { productId: product?.id }, alice.headers);
+    expect((await api.post('/shop/cart/page', {}, bob.headers)).body.data.total).toBe(0);
+    await api.post('/shop/cart/delete', { productId: product?.id }, bob.headers);
+    expect((await api.post('/shop/cart/page', {}, alice.headers)).body.data.total).toBe(1);
+  });
+});
