@@ -1,6 +1,7 @@
 import type { ProductSummary } from '../api/product.ts';
 import { type Locale, localePath, t } from '../i18n/index.ts';
 import { formatPrice } from '../lib/format.ts';
+import FavouriteToggle from './FavouriteToggle.tsx';
 
 interface Props {
   locale: Locale;
@@ -30,7 +31,10 @@ export default function ProductCard({ locale, product }: Props) {
         {t(locale, 'product.partNumber')}: {product.partNumber}
       </p>
       <p className="summary">{product.summary}</p>
-      <p className="price">{formatPrice(product.price, product.currency, locale)}</p>
+      <div className="card-foot">
+        <p className="price">{formatPrice(product.price, product.currency, locale)}</p>
+        <FavouriteToggle locale={locale} productId={product.id} productName={product.name} />
+      </div>
     </article>
   );
 }

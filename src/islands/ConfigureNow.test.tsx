@@ -3,10 +3,15 @@ import { describe, expect, test } from 'vitest';
 import { formatDate } from '../lib/format.ts';
 import { shipDate } from '../lib/ship-date.ts';
 import ConfigureNow from './ConfigureNow.tsx';
+import { configureText } from './configure-text.ts';
 
 // React separates adjacent text with empty comments; the assertions read the text without them.
-const render = (props: Parameters<typeof ConfigureNow>[0]) =>
-  renderToString(<ConfigureNow {...props} />).replace(/<!-- -->/g, '');
+// The page gives the island its text, made with configureText at build time; so do these tests.
+const render = (props: Omit<Parameters<typeof ConfigureNow>[0], 'text'>) =>
+  renderToString(<ConfigureNow {...props} text={configureText(props.locale, props.product)} />).replace(
+    /<!-- -->/g,
+    '',
+  );
 
 const laser = {
   id: 12,

@@ -1,13 +1,12 @@
 import '../styles/islands.css';
 import { type ChangeEvent, Fragment, type KeyboardEvent, useEffect, useId, useState } from 'react';
 import type { ProductDetail } from '../api/product.ts';
-import { type Locale, t } from '../i18n/index.ts';
+import type { Locale } from '../i18n/index.ts';
 import { openLogin } from '../lib/events.ts';
 import { formatDate, formatPrice } from '../lib/format.ts';
 import { shipDate } from '../lib/ship-date.ts';
-
-const MIN_QUANTITY = 1;
-const MAX_QUANTITY = 999;
+import { $token } from '../stores/token.ts';
+import { type ConfigureText, MAX_QUANTITY, MIN_QUANTITY } from './configure-text.ts';
 
 interface Props {
   locale: Locale;
@@ -15,13 +14,15 @@ interface Props {
     ProductDetail,
     'id' | 'name' | 'partNumber' | 'price' | 'currency' | 'stock' | 'leadTimeDays' | 'options'
   >;
+  /** From configureText(locale, product), at build time. */
+  text: ConfigureText;
 }
 
 /** Cents are exact where sums of floating-point prices are not. */
 const roundCents = (amount: number): number => Math.round(amount * 100) / 100;
 
 /** The product page's "configure now" panel: options, quantity, unit price, total, ship date and add to cart. */
-export default function ConfigureNow({ locale, product }: Props) {
+export default function ConfigureNow({ locale, product, text }: Props) {
   const id = useId();
   const [chosen, setChosen] = useState<Record<number, number>>(() =>
     Object.fromEntries(
@@ -33,6 +34,7 @@ export default function ConfigureNow({ locale, product }: Props) {
   const [invalid, setInvalid] = useState(false);
   // The page is built ahead of time, so the ship date is worked out again from the visitor's today once hydrated.
   const [today, setToday] = useState<Date | null>(null);
+  const [adding, setAdding] = useState(false);
   useEffect(() => setToday(new Date()), []);
 
   const selections = product.options.flatMap((option) => {
@@ -65,14 +67,24 @@ export default function ConfigureNow({ locale, product }: Props) {
     }
   };
 
-  const delta = (amount: number): string =>
-    amount > 0 ? `+${formatPrice(amount, product.currency, locale)}` : formatPrice(amount, product.currency, locale);
+  // The cart's code (API client, stores) loads only when a customer adds something; visitors get the login dialog.
+  const addToCart = () => {
+    if (!$token.get()) {
+      openLogin({ reason: 'cart', stay: true });
+      return;
+    }
+    setAdding(true);
+    void import('../stores/cart.ts')
+      .then((cart) => cart.addToCart(product.id, quantity))
+      .finally(() => setAdding(false));
+  };
+
   const hintId = `${id}-quantity-hint`;
   const errorId = `${id}-quantity-error`;
 
   return (
     <section className="configure" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t(locale, 'product.options')}</h2>
+      <h2 id={`${id}-title`}>{text.options}</h2>
       {product.options.map((option) => (
         <div className="field" key={option.id}>
           <label htmlFor={`${id}-option-${option.id}`}>{option.name}</label>
@@ -83,9 +95,7 @@ export default function ConfigureNow({ locale, product }: Props) {
           >
             {option.values.map((value) => (
               <option key={value.id} value={value.id}>
-                {value.priceDelta === 0
-                  ? value.label
-                  : t(locale, 'configure.optionValue', { label: value.label, delta: delta(value.priceDelta) })}
+                {text.values[value.id] ?? value.label}
               </option>
             ))}
           </select>
@@ -93,12 +103,12 @@ export default function ConfigureNow({ locale, product }: Props) {
       ))}
 
       <div className="field">
-        <label htmlFor={`${id}-quantity`}>{t(locale, 'quantity.label')}</label>
+        <label htmlFor={`${id}-quantity`}>{text.quantity}</label>
         <div className="stepper">
           <button
             type="button"
             className="secondary"
-            aria-label={t(locale, 'quantity.decrease')}
+            aria-label={text.decrease}
             aria-controls={`${id}-quantity`}
             aria-disabled={quantity <= MIN_QUANTITY}
             onClick={() => setValid(quantity - 1)}
@@ -120,7 +130,7 @@ export default function ConfigureNow({ locale, product }: Props) {
           <button
             type="button"
             className="secondary"
-            aria-label={t(locale, 'quantity.increase')}
+            aria-label={text.increase}
             aria-controls={`${id}-quantity`}
             aria-disabled={quantity >= MAX_QUANTITY}
             onClick={() => setValid(quantity + 1)}
@@ -129,19 +139,19 @@ export default function ConfigureNow({ locale, product }: Props) {
           </button>
         </div>
         <p id={hintId} className="hint">
-          {t(locale, 'quantity.hint', { min: MIN_QUANTITY, max: MAX_QUANTITY })}
+          {text.quantityHint}
         </p>
         <p id={errorId} className="field-error" aria-live="polite">
-          {invalid && t(locale, 'quantity.invalid', { min: MIN_QUANTITY, max: MAX_QUANTITY, count: quantity })}
+          {invalid && text.quantityInvalid.replace('{{count}}', String(quantity))}
         </p>
       </div>
 
       <dl className="facts configure-totals" aria-live="polite">
-        <dt>{t(locale, 'product.unitPrice')}</dt>
+        <dt>{text.unitPrice}</dt>
         <dd className="price">{formatPrice(unitPrice, product.currency, locale)}</dd>
-        <dt>{t(locale, 'configure.total')}</dt>
+        <dt>{text.total}</dt>
         <dd className="price">{formatPrice(total, product.currency, locale)}</dd>
-        <dt>{t(locale, 'product.shipDate')}</dt>
+        <dt>{text.shipDate}</dt>
         <dd>
           {/* Server and first client render may fall on different days; the keyed remount shows the visitor's date. */}
           <time key={today ? 'visit' : 'build'} dateTime={ships} suppressHydrationWarning>
@@ -149,11 +159,11 @@ export default function ConfigureNow({ locale, product }: Props) {
           </time>
         </dd>
       </dl>
-      <p className="note">{t(locale, 'product.shipDateNote')}</p>
+      <p className="note">{text.shipDateNote}</p>
 
-      <h3 id={`${id}-specs`}>{t(locale, 'configure.specifications')}</h3>
+      <h3 id={`${id}-specs`}>{text.specifications}</h3>
       <dl className="facts configured" aria-labelledby={`${id}-specs`}>
-        <dt>{t(locale, 'product.partNumber')}</dt>
+        <dt>{text.partNumber}</dt>
         <dd className="part-number">{product.partNumber}</dd>
         {selections.map(({ option, value }) => (
           <Fragment key={option.id}>
@@ -163,8 +173,13 @@ export default function ConfigureNow({ locale, product }: Props) {
         ))}
       </dl>
 
-      <button type="button" className="add-to-cart" onClick={() => openLogin({ reason: 'cart', stay: true })}>
-        {t(locale, 'configure.addToCart')}
+      <button
+        type="button"
+        className="add-to-cart"
+        aria-disabled={adding || undefined}
+        onClick={adding ? undefined : addToCart}
+      >
+        {text.addToCart}
       </button>
     </section>
   );

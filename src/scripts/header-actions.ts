@@ -1,15 +1,8 @@
 import { openLogin } from '../lib/events.ts';
+import { $token } from '../stores/token.ts';
 
-// Log in and cart in the header. Without a session both ask the visitor to log in (SPEC section 6).
-
-/** Whether a session token is stored; the session store will own this once accounts exist. */
-function hasSession(): boolean {
-  try {
-    return Boolean(localStorage.getItem('satoken'));
-  } catch {
-    return false;
-  }
-}
+// Log in and cart in the header. Without a session both ask the visitor to log in (SPEC section 6); with one,
+// the header shows the account link and the cart link goes to the cart (src/scripts/session.ts).
 
 /** Opens the login dialog from the header's Log in button, and from the cart link for visitors. */
 export function setUpHeaderActions(header: HTMLElement): void {
@@ -18,7 +11,7 @@ export function setUpHeaderActions(header: HTMLElement): void {
   }
   for (const cart of header.querySelectorAll<HTMLAnchorElement>('[data-cart-link]')) {
     cart.addEventListener('click', (event) => {
-      if (hasSession()) return;
+      if ($token.get()) return;
       event.preventDefault();
       openLogin({ reason: 'cart' });
     });

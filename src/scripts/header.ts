@@ -4,8 +4,11 @@ import { foldOnScroll } from './header-fold.ts';
 import { setUpLocaleSwitch } from './locale-switch.ts';
 import { setUpLoginDialog } from './login-dialog.ts';
 import { setUpSearchPanel } from './search-panel.ts';
+import { followSession } from './session.ts';
+import { setUpToggles } from './toggles.ts';
 
-// The header's behaviour: drop panels, folding, the search panel, login, cart and language switch.
+// The header's behaviour: drop panels, folding, the search panel, login, cart and language switch; and the
+// page-wide customer parts every page shares: the session, the toaster, favourite and save toggles.
 // Everything here only enhances links and forms that already work without JavaScript.
 
 const header = document.querySelector<HTMLElement>('[data-site-header]');
@@ -19,3 +22,5 @@ if (header) {
   setUpLocaleSwitch(header);
 }
 setUpLoginDialog();
+setUpToggles();
+followSession();

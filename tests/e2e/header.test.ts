@@ -135,7 +135,8 @@ describe.each([
       await page.keyboard.press('Tab');
     }
     expect(await dialog.locator(`a[href="${prefix}/register"]`).count()).toBe(1);
-    expect(await dialog.locator(`a[href="${prefix}/contact"]`).count()).toBe(1);
+    expect(await dialog.locator(`a[href="${prefix}/forgot"]`).count()).toBe(1);
+    expect(await dialog.locator('input[name=account]').count()).toBe(1);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(await focused(page, '.site-header button[data-login]')).toBe(true);

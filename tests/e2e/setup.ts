@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { createMailer } from '../../src/server/mail/mailer.ts';
+import { type SmtpSink, startSmtpSink } from '../../src/server/mail/sink.ts';
 import { prepareDb, startServer } from '../../src/server/server.ts';
 import { buildSite } from '../../src/server/site-build.ts';
 
@@ -12,7 +16,37 @@ declare module 'vitest' {
     plainBaseUrl: string;
     /** A product renamed before the build: its old and its current path. */
     renamed: { oldPath: string; newPath: string };
+    /** The mailbox endpoint: GET {mailUrl}?to=EMAIL answers the next verification code sent there (see mailbox()). */
+    mailUrl: string;
   }
+}
+
+/**
+ * The site's mail goes over SMTP to an in-memory sink here, in the setup process; tests run in worker
+ * processes, so they cannot read the sink's memory. This tiny loopback HTTP endpoint lets them:
+ * GET /code?to=ada@example.com waits (up to 15 s) for the next code email to that address that no
+ * earlier request was given, and answers `{ code, subject }`, or 404 when none comes.
+ */
+async function mailbox(sink: SmtpSink): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const to = url.searchParams.get('to');
+    if (url.pathname !== '/code' || !to) {
+      response.writeHead(400).end();
+      return;
+    }
+    sink
+      .waitFor(to, (message) => message.code !== undefined, 15_000)
+      .then(
+        (message) => {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ code: message.code, subject: message.subject }));
+        },
+        (error: Error) => response.writeHead(404, { 'content-type': 'text/plain' }).end(error.message),
+      );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/code`, server };
 }
 
 /** Builds the site from a fresh seeded API and serves both, as `npm start` does, on a free port. */
@@ -26,8 +60,11 @@ export default async function setup(project: TestProject) {
   await db.query(
     "update product set slug = slug || '-mk2', name_en = name_en || ' Mk2', name_zh = name_zh || ' Mk2' where id = 3",
   );
-  const server = await startServer({ db, port: 0, host: '127.0.0.1', siteDir });
-  const plain = await startServer({ db, port: 0, host: '127.0.0.1', siteDir, followRouteRules: false });
+  const sink = await startSmtpSink();
+  const mailer = createMailer({ smtpUrl: sink.url });
+  const mail = await mailbox(sink);
+  const server = await startServer({ db, port: 0, host: '127.0.0.1', siteDir, mailer });
+  const plain = await startServer({ db, port: 0, host: '127.0.0.1', siteDir, followRouteRules: false, mailer });
   const { ms } = await buildSite({
     apiBaseUrl: `http://127.0.0.1:${server.port}/api`,
     outDir: siteDir,
@@ -36,10 +73,14 @@ export default async function setup(project: TestProject) {
   console.log(`e2e: site built in ${(ms / 1000).toFixed(1)} s, served at ${server.url}`);
   project.provide('baseUrl', `http://127.0.0.1:${server.port}`);
   project.provide('plainBaseUrl', `http://127.0.0.1:${plain.port}`);
+  project.provide('mailUrl', mail.url);
   project.provide('renamed', { oldPath: `/product/3-${before.slug}`, newPath: `/product/3-${before.slug}-mk2` });
   return async () => {
     await plain.close();
     await server.close();
+    mailer.close();
+    await new Promise((resolve) => mail.server.close(resolve));
+    await sink.close();
     await db.close();
     rmSync(dir, { recursive: true, force: true });
   };

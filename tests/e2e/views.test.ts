@@ -66,7 +66,7 @@ describe('the knowledge centre', () => {
   test('filters by content type and keywords, shareable through the URL', async () => {
     const page = await browser.open('/knowledge');
     await islandsReady(page);
-    const status = page.locator('[role=status]').first();
+    const status = page.locator('main [role=status]').first();
     const total = Number(((await status.textContent()) ?? '').match(/\d+ of (\d+)/)?.[1]);
     expect(total).toBeGreaterThanOrEqual(10);
     const type = page.getByLabel('Content type');
@@ -79,7 +79,9 @@ describe('the knowledge centre', () => {
     const other = await browser.open(new URL(shared).pathname + new URL(shared).search);
     await islandsReady(other);
     await expect
-      .poll(async () => Number(((await other.locator('[role=status]').first().textContent()) ?? '').match(/\d+/)?.[0]))
+      .poll(async () =>
+        Number(((await other.locator('main [role=status]').first().textContent()) ?? '').match(/\d+/)?.[0]),
+      )
       .toBe(byType);
     await other.context().close();
     await page.getByRole('button', { name: 'Reset filters' }).click();

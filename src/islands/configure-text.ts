@@ -1,0 +1,45 @@
+import type { ProductDetail } from '../api/product.ts';
+import { type Locale, t } from '../i18n/index.ts';
+import { formatPrice } from '../lib/format.ts';
+
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 999;
+
+/**
+ * The text of the configure-now panel (ConfigureNow.tsx), put together by the page at build time: the
+ * island then ships no dictionary, which keeps the product page's JavaScript small. `quantityInvalid` keeps
+ * its `{{count}}` for the island to fill in.
+ */
+export function configureText(locale: Locale, product: Pick<ProductDetail, 'currency' | 'options'>) {
+  const bounds = { min: MIN_QUANTITY, max: MAX_QUANTITY };
+  const delta = (amount: number): string =>
+    amount > 0 ? `+${formatPrice(amount, product.currency, locale)}` : formatPrice(amount, product.currency, locale);
+  return {
+    options: t(locale, 'product.options'),
+    quantity: t(locale, 'quantity.label'),
+    decrease: t(locale, 'quantity.decrease'),
+    increase: t(locale, 'quantity.increase'),
+    quantityHint: t(locale, 'quantity.hint', bounds),
+    quantityInvalid: t(locale, 'quantity.invalid', bounds),
+    unitPrice: t(locale, 'product.unitPrice'),
+    total: t(locale, 'configure.total'),
+    shipDate: t(locale, 'product.shipDate'),
+    shipDateNote: t(locale, 'product.shipDateNote'),
+    specifications: t(locale, 'configure.specifications'),
+    partNumber: t(locale, 'product.partNumber'),
+    addToCart: t(locale, 'configure.addToCart'),
+    /** Each option value's label, with its price difference when it has one. */
+    values: Object.fromEntries(
+      product.options.flatMap((option) =>
+        option.values.map((value) => [
+          value.id,
+          value.priceDelta === 0
+            ? value.label
+            : t(locale, 'configure.optionValue', { label: value.label, delta: delta(value.priceDelta) }),
+        ]),
+      ),
+    ) as Record<number, string>,
+  };
+}
+
+export type ConfigureText = ReturnType<typeof configureText>;

@@ -1,0 +1,117 @@
+import ky from 'ky';
+import * as v from 'valibot';
+import { type Call, type DataOf, envelope, type RequestOf, SUCCESS } from '../api/common.ts';
+import { t } from '../i18n/index.ts';
+import { $locale, pageLanguage } from '../stores/locale.ts';
+import { showToast } from '../stores/toasts.ts';
+import { $token, setToken } from '../stores/token.ts';
+import { ApiError } from './api-error.ts';
+import { openLogin } from './events.ts';
+
+// The site's one HTTP client. Every call of the contract (src/api) goes through `call`, which adds the
+// session header and the language, checks the `{code, msg, data}` envelope against the contract, and deals
+// with failures the same way everywhere (SPEC sections 7 and 8).
+
+const api = ky.create({
+  prefix: import.meta.env.PUBLIC_API_BASE || '/api',
+  // The envelope's code decides success, not the HTTP status; a 4xx answer still carries a message to show.
+  throwHttpErrors: false,
+  retry: 0,
+  timeout: 20_000,
+  hooks: {
+    beforeRequest: [
+      ({ request }) => {
+        const token = $token.get();
+        if (token) request.headers.set('Satoken', token);
+      },
+    ],
+  },
+});
+
+/** Calls whose failures are never shown to the visitor (SPEC section 7: "errors hidden"). */
+const HIDDEN_ERRORS = new Set(['/client/info', '/system/config/meta', '/product/select/product']);
+
+const ErrorEnvelope = v.object({ code: v.number(), msg: v.string() });
+
+export interface CallOptions {
+  /** Log failures only; no toast, no login dialog. Defaults to true for the calls SPEC names. */
+  hideErrors?: boolean;
+  /** The caller shows the failure (a form): reject with an ApiError instead of toasting. */
+  reject?: boolean;
+}
+
+/** The payload of a call without `language`, which `call` adds. */
+export type Payload<C extends Call> = Omit<RequestOf<C>, 'language'>;
+
+/** A GET payload as query parameters; nested values are not part of any GET call. */
+export function searchParamsOf(payload: Record<string, unknown>): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(payload)) {
+    if (value !== undefined && value !== null) params[key] = String(value);
+  }
+  return params;
+}
+
+/**
+ * Makes one call of the contract and returns its `data`. A failure is logged, shown as a toast (unless
+ * hidden) and resolves to undefined; with `reject` it rejects with an ApiError for the caller to show.
+ * A 401 on a call made with a token ends the session and opens the login dialog.
+ */
+export function call<C extends Call>(
+  contract: C,
+  payload: Payload<C>,
+  options: CallOptions & { reject: true },
+): Promise<DataOf<C>>;
+export function call<C extends Call>(
+  contract: C,
+  payload?: Payload<C>,
+  options?: CallOptions,
+): Promise<DataOf<C> | undefined>;
+export async function call<C extends Call>(
+  contract: C,
+  payload: Payload<C> = {} as Payload<C>,
+  { hideErrors = HIDDEN_ERRORS.has(contract.path), reject = false }: CallOptions = {},
+): Promise<DataOf<C> | undefined> {
+  const body = { ...(payload as Record<string, unknown>), language: pageLanguage() };
+  const sentToken = $token.get();
+  const fail = (error: ApiError): undefined => {
+    if (reject) throw error;
+    if (!hideErrors) showToast(error.message, 'error');
+    return undefined;
+  };
+
+  let raw: unknown;
+  try {
+    const response =
+      contract.method === 'GET'
+        ? await api.get(contract.path, { searchParams: searchParamsOf(body) })
+        : await api.post(contract.path, { json: body });
+    raw = await response.json();
+  } catch (error) {
+    console.warn(`${contract.method} ${contract.path} failed:`, error);
+    return fail(new ApiError(0, t($locale.get(), 'toast.network')));
+  }
+
+  const head = v.safeParse(ErrorEnvelope, raw);
+  if (!head.success) {
+    console.warn(`${contract.method} ${contract.path}: not an API response`);
+    return fail(new ApiError(0, t($locale.get(), 'toast.unexpected')));
+  }
+  const { code, msg } = head.output;
+  if (code !== SUCCESS) {
+    console.warn(`${contract.method} ${contract.path}: code ${code}`);
+    if (code === 401 && sentToken) {
+      // The session ended (logged out elsewhere, expired, revoked): forget it everywhere and offer to log in again.
+      if ($token.get() === sentToken) setToken(null);
+      if (!hideErrors) openLogin({ stay: true });
+    }
+    return fail(new ApiError(code, msg));
+  }
+
+  const parsed = v.safeParse(envelope(contract.response), raw);
+  if (!parsed.success) {
+    console.warn(`${contract.method} ${contract.path}: the answer does not match the contract`, parsed.issues);
+    return fail(new ApiError(0, t($locale.get(), 'toast.unexpected')));
+  }
+  return parsed.output.data as DataOf<C>;
+}

@@ -1,0 +1,57 @@
+import { atom } from 'nanostores';
+import { type ClientInfo, clientInfo, clientLogin, clientLogout, clientUpdate } from '../api/client.ts';
+import { call } from '../lib/http.ts';
+import { loadCart } from './cart.ts';
+import { loadFavourites } from './favourites.ts';
+import { loadSavedNews } from './saved-news.ts';
+import { $token, setToken } from './token.ts';
+
+/** The logged-in customer; null for a visitor, or while the session is starting. */
+export const $user = atom<ClientInfo | null>(null);
+
+let loading: { token: string; done: Promise<ClientInfo | null> } | undefined;
+
+/**
+ * Starts the session of the stored token: the customer's info (errors hidden), then on success their
+ * cart, favourites and saved articles. Calls for the same token share one run.
+ */
+export function loadUser(): Promise<ClientInfo | null> {
+  const token = $token.get();
+  if (!token) return Promise.resolve(null);
+  if (loading?.token === token) return loading.done;
+  const done = (async () => {
+    const info = await call(clientInfo, {}, { hideErrors: true });
+    if (!info || $token.get() !== token) return null;
+    $user.set(info);
+    await Promise.all([loadCart(), loadFavourites(), loadSavedNews()]);
+    return info;
+  })();
+  loading = { token, done };
+  return done;
+}
+
+/** Logs in with a username or email; the failure (wrong password, too many tries) is the form's to show. */
+export async function login(account: string, password: string): Promise<void> {
+  const token = await call(clientLogin, { account, password }, { reject: true });
+  setToken(token);
+}
+
+/** Ends the session on the server and forgets it here (and in the other tabs) whatever the server says. */
+export async function logout(): Promise<void> {
+  await call(clientLogout, {}, { hideErrors: true });
+  setToken(null);
+}
+
+/** Changes the name or contact number; failures come back to the form. */
+export async function updateProfile(changes: { name?: string; contactNumber?: string }): Promise<ClientInfo> {
+  const info = await call(clientUpdate, changes, { reject: true });
+  const user = $user.get();
+  $user.set(user ? { ...user, ...info } : info);
+  return info;
+}
+
+// Logging out (here, in another tab, or by a 401) clears the customer; a new token starts over.
+$token.listen((token) => {
+  loading = undefined;
+  if (!token) $user.set(null);
+});
