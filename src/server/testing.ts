@@ -14,7 +14,7 @@ import { prepareDb } from './server.ts';
 export const databaseKinds = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])] as const;
 
 /** A fresh, migrated and seeded database of the given kind, and a way to drop it. */
-export async function freshDb(kind: string): Promise<{ db: Db; drop(): Promise<void> }> {
+export async function freshDb(kind: string): Promise<{ db: Db; url?: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (kind === 'pglite' || !adminUrl) {
     const db = await prepareDb({});
@@ -30,6 +30,7 @@ export async function freshDb(kind: string): Promise<{ db: Db; drop(): Promise<v
   const db = await prepareDb({ url: url.toString() });
   return {
     db,
+    url: url.toString(),
     async drop() {
       await db.close();
       const again = new pg.Client({ connectionString: adminUrl });
