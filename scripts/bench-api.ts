@@ -6,6 +6,7 @@
 // the server would, and deletes its bench customers afterwards.
 //
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 npm run bench:api
+//   DATABASE_URL=postgres://… BENCH_DB=postgres npm run bench:api   (one database only: pglite | postgres)
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -40,6 +41,8 @@ interface Figures {
   errors: number;
   non2xx: number;
   mismatches: number;
+  /** CPU milliseconds of the server's thread per request. */
+  cpuMs?: number;
 }
 
 /** In the worker: one autocannon run, each connection with its own token and body. */
@@ -80,12 +83,19 @@ async function runLoad(load: Load): Promise<Figures> {
   };
 }
 
-function inWorker(load: Load): Promise<Figures> {
-  return new Promise((resolve, reject) => {
+/**
+ * Runs a load from a worker thread, and measures the CPU time the server's thread (this one) spent
+ * per request: unlike latency, that figure does not depend on what else the machine is doing.
+ */
+async function inWorker(load: Load): Promise<Figures> {
+  const before = process.threadCpuUsage();
+  const figures = await new Promise<Figures>((resolve, reject) => {
     const worker = new Worker(new URL(import.meta.url), { workerData: load });
     worker.once('message', resolve);
     worker.once('error', reject);
   });
+  const used = process.threadCpuUsage(before);
+  return { ...figures, cpuMs: (used.user + used.system) / 1000 / Math.max(1, figures.requests) };
 }
 
 async function benchDatabase(label: string, url: string | undefined): Promise<Figures[]> {
@@ -159,7 +169,9 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Fi
 
 function print(label: string, rows: Figures[]): boolean {
   console.log(`\n${label} (${CONNECTIONS} connections, ${SECONDS} s each)`);
-  console.log('call                            p50 ms  p99 ms    req/s  requests  errors  non-2xx  code≠200');
+  console.log(
+    'call                            p50 ms  p99 ms    req/s  requests  errors  non-2xx  code≠200  CPU ms/req',
+  );
   let ok = true;
   for (const row of rows) {
     ok &&= row.p99 <= P99_TARGET_MS && row.errors + row.non2xx + row.mismatches === 0;
@@ -173,6 +185,7 @@ function print(label: string, rows: Figures[]): boolean {
         String(row.errors).padStart(7),
         String(row.non2xx).padStart(8),
         String(row.mismatches).padStart(9),
+        (row.cpuMs ?? 0).toFixed(3).padStart(11),
       ].join(' '),
     );
   }
@@ -180,8 +193,10 @@ function print(label: string, rows: Figures[]): boolean {
 }
 
 if (isMainThread) {
-  const targets: [string, string | undefined][] = [['PGlite (in memory)', undefined]];
-  if (process.env.DATABASE_URL) targets.push(['PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL]);
+  const targets: [string, string | undefined][] = [];
+  if (process.env.BENCH_DB !== 'postgres') targets.push(['PGlite (in memory)', undefined]);
+  if (process.env.DATABASE_URL && process.env.BENCH_DB !== 'pglite')
+    targets.push(['PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL]);
   const results: [string, Figures[]][] = [];
   for (const [label, url] of targets) results.push([label, await benchDatabase(label, url)]);
   let allOk = true;

@@ -1,4 +1,9 @@
-import { expect, test } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createMailer } from './mail/mailer.ts';
+import { prepareDb, type RunningServer, startServer } from './server.ts';
 import { describeApi } from './testing.ts';
 
 describeApi('bad input', (api) => {
@@ -78,5 +83,53 @@ describeApi('bad input', (api) => {
     expect(Object.keys(doc.body.paths)).toContain('/category/list');
     const item = doc.body.paths['/product/item'].post;
     expect(item.requestBody.content['application/json'].schema.required).toContain('id');
+  });
+});
+
+describe('body size over HTTP', () => {
+  let server: RunningServer | undefined;
+  const outbox = mkdtempSync(join(tmpdir(), 'errors-test-mail-'));
+  beforeAll(async () => {
+    const db = await prepareDb({});
+    server = await startServer({ db, port: 0, host: '127.0.0.1', mailer: createMailer({ outboxDir: outbox }) });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await server?.db.close();
+    rmSync(outbox, { recursive: true, force: true });
+  });
+  const url = () => `${server?.url}/api/category/list`;
+
+  test('answers 413 from the declared length of a body over the limit', async () => {
+    const response = await fetch(url(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'zh-CN' },
+      body: JSON.stringify({ junk: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ code: 413, msg: expect.stringMatching(/请求/), data: null });
+  });
+
+  test('answers 413 to a streamed body once it passes the limit, and reads one under it', async () => {
+    const stream = (total: number) => {
+      let sent = 0;
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= total) return controller.close();
+          const chunk = new TextEncoder().encode(sent === 0 ? '{"junk":"' : 'x'.repeat(64 * 1024));
+          sent += chunk.length;
+          controller.enqueue(chunk);
+        },
+      });
+    };
+    const big = await fetch(url(), { method: 'POST', body: stream(4 * 1024 * 1024), duplex: 'half' } as RequestInit);
+    expect(big.status).toBe(413);
+    const small = await fetch(url(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new Blob(['{"language":"en"}']).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect((await small.json()).code).toBe(200);
   });
 });

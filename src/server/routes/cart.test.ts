@@ -114,4 +114,45 @@ describeApi('cart', (api) => {
     await api.post('/shop/cart/delete', { productId: product?.id }, bob.headers);
     expect((await api.post('/shop/cart/page', {}, alice.headers)).body.data.total).toBe(1);
   });
+
+  test('answers 401 to every cart call once the session is over, and changes nothing', async () => {
+    const [product] = await products(api);
+    const calls: [string, object][] = [
+      ['/shop/cart/page', {}],
+      ['/shop/cart/save', { productId: product?.id, quantity: 1 }],
+      ['/shop/cart/update', { productId: product?.id, quantity: 5 }],
+      ['/shop/cart/delete', { productId: product?.id }],
+    ];
+    const logins = [await loggedInClient(api), await loggedInClient(api), await loggedInClient(api)];
+    const [loggedOut, expired, revokedByReset] = logins;
+    for (const login of logins)
+      await api.post('/shop/cart/save', { productId: product?.id, quantity: 2 }, login.headers);
+    await api.get('/client/logout', loggedOut?.headers);
+    await api.db.query("update session set expires_at = now() - interval '1 second' where client_id = $1", [
+      expired?.client.id,
+    ]);
+    await api.db.query('update session set revoked_at = now() where client_id = $1', [revokedByReset?.client.id]);
+    const unknown = { Satoken: 'not-a-token-anyone-was-given' };
+    for (const headers of [loggedOut?.headers, expired?.headers, revokedByReset?.headers, unknown]) {
+      for (const [path, body] of calls) {
+        const response = await api.post(path, { language: 'zh', ...body }, headers);
+        expect(response.status, path).toBe(401);
+        expect(response.body, path).toEqual({ code: 401, msg: expect.stringMatching(/登录/), data: null });
+        // Bad input does not hide a bad session.
+        expect((await api.post(path, { productId: 'x', pageNum: -1 }, headers)).status, path).toBe(401);
+      }
+    }
+    const left = await api.db.query<{ quantity: number }>(
+      'select quantity from cart_item where client_id = any($1::int[])',
+      [logins.map((login) => login.client.id)],
+    );
+    expect(left.map((line) => line.quantity)).toEqual([2, 2, 2]);
+  });
+
+  test('answers 400 to bad input with a live session', async () => {
+    const { headers } = await loggedInClient(api);
+    const bad = await api.post('/shop/cart/save', { productId: 'twelve' }, headers);
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/productId/);
+  });
 });

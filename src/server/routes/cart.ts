@@ -2,18 +2,20 @@ import type { Hono } from 'hono';
 import { cartDelete, cartPage, cartSave, cartUpdate } from '../../api/shop.ts';
 import type { Db } from '../db/index.ts';
 import { addToCart, pageCart, removeFromCart, setCartQuantity } from '../db/shop.ts';
-import { handleAuthed } from '../router.ts';
+import { handleInSession } from '../router.ts';
 
+// The cart calls check the session in their own statement (handleInSession): they are what every
+// page of a logged-in customer, and every add to cart, costs.
 export function cartRoutes(app: Hono, db: Db): void {
-  handleAuthed(app, db, cartPage, (input, { language, client }) => pageCart(db, language, client.id, input));
-  handleAuthed(app, db, cartSave, ({ productId, quantity }, { language, client }) =>
-    addToCart(db, language, client.id, productId, quantity),
+  handleInSession(app, db, cartPage, (input, { language, session }) => pageCart(db, language, session, input));
+  handleInSession(app, db, cartSave, ({ productId, quantity }, { language, session }) =>
+    addToCart(db, language, session, productId, quantity),
   );
-  handleAuthed(app, db, cartUpdate, ({ productId, quantity }, { language, client }) =>
-    setCartQuantity(db, language, client.id, productId, quantity),
+  handleInSession(app, db, cartUpdate, ({ productId, quantity }, { language, session }) =>
+    setCartQuantity(db, language, session, productId, quantity),
   );
-  handleAuthed(app, db, cartDelete, async ({ productId }, { client }) => {
-    await removeFromCart(db, client.id, productId);
+  handleInSession(app, db, cartDelete, async ({ productId }, { session }) => {
+    await removeFromCart(db, session, productId);
     return null;
   });
 }
