@@ -4,26 +4,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { prepareDb, startServer } from '../src/server/server.ts';
 import { buildSite } from '../src/server/site-build.ts';
-import { chromiumPath } from '../tests/e2e/browser.ts';
+import { launchChromium } from '../tests/e2e/chromium.ts';
 
 const db = await prepareDb({});
 const dir = mkdtempSync(join(tmpdir(), 'storefront-weight-'));
 const siteDir = join(dir, 'site');
 const server = await startServer({ db, port: 0, host: '127.0.0.1', siteDir });
-const browser = await chromium.launch({
-  executablePath: chromiumPath(),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 try {
   await buildSite({ apiBaseUrl: `http://127.0.0.1:${server.port}/api`, outDir: siteDir, verbose: false });
   const base = `http://127.0.0.1:${server.port}`;

@@ -9,6 +9,7 @@ import { $token } from '../stores/token.ts';
 import { $user } from '../stores/user.ts';
 import Addresses from './account/Addresses.tsx';
 import Cart from './account/Cart.tsx';
+import Loading from './account/Loading.tsx';
 import Logout from './account/Logout.tsx';
 import Orders from './account/Orders.tsx';
 import Profile from './account/Profile.tsx';
@@ -50,11 +51,7 @@ export default function Account({ locale, section }: Props) {
     );
   }
   if (!user) {
-    return (
-      <p className="muted" aria-busy="true">
-        {t(locale, 'account.loading')}
-      </p>
-    );
+    return <Loading locale={locale} />;
   }
   const Section = SECTIONS[section];
   return (

@@ -1,33 +1,13 @@
-import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-
-/** Chromium from CHROMIUM_PATH, else Debian's /usr/bin/chromium. */
-export function chromiumPath(): string {
-  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!existsSync(path)) {
-    throw new Error(
-      `Chromium not found at ${path}. Install Debian's Chromium (apt-get install -y chromium) or set CHROMIUM_PATH.`,
-    );
-  }
-  return path;
-}
-
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { launchChromium } from './chromium.ts';
 
 /** One browser for a test file; pages from `open` start at a path of the served site. */
 export function startBrowser() {
   let browser: Browser | undefined;
   const baseUrl = inject('baseUrl');
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: FLAGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

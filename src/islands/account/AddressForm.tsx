@@ -1,11 +1,11 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
 import { type Address, AddressInput } from '../../api/client.ts';
 import { type Locale, t } from '../../i18n/index.ts';
-import { ApiError } from '../../lib/api-error.ts';
 import { saveAddress } from '../../stores/addresses.ts';
 import Field from '../form/Field.tsx';
+import FormActions from '../form/FormActions.tsx';
 import FormSummary from '../form/FormSummary.tsx';
-import { errorsOf, focusFirstInvalid } from '../form/validate.ts';
+import { useForm } from '../form/use-form.ts';
+import { errorsOf } from '../form/validate.ts';
 
 interface Props {
   locale: Locale;
@@ -20,41 +20,25 @@ type TextField = (typeof TEXT_FIELDS)[number];
 
 /** Adds or edits an address; the server's failure comes back to the form. */
 export default function AddressForm({ locale, address, onSaved, onCancel }: Props) {
-  const id = useId();
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Record<TextField, string>>({
-    name: address?.name ?? '',
-    contactNumber: address?.contactNumber ?? '',
-    address: address?.address ?? '',
-    postalCode: address?.postalCode ?? '',
-    country: address?.country ?? '',
+  // The fields as the contract takes them: with the id when editing.
+  const fieldsOf = (values: Record<TextField, string> & { isDefault: boolean }) => ({
+    ...values,
+    ...(address ? { id: address.id } : {}),
   });
-  const [isDefault, setIsDefault] = useState(address?.isDefault ?? false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [summary, setSummary] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const fields = { ...values, isDefault, ...(address ? { id: address.id } : {}) };
-    const found = errorsOf(AddressInput, fields, locale);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setSummary(t(locale, 'validation.required'));
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setSummary('');
-    setBusy(true);
-    try {
-      onSaved(await saveAddress(fields));
-    } catch (failure) {
-      setSummary(failure instanceof ApiError ? failure.message : t(locale, 'toast.unexpected'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useForm({
+    locale,
+    initial: {
+      name: address?.name ?? '',
+      contactNumber: address?.contactNumber ?? '',
+      address: address?.address ?? '',
+      postalCode: address?.postalCode ?? '',
+      country: address?.country ?? '',
+      isDefault: address?.isDefault ?? false,
+    },
+    check: (values) => errorsOf(AddressInput, fieldsOf(values), locale),
+    send: async (values) => onSaved(await saveAddress(fieldsOf(values))),
+  });
+  const id = form.id;
 
   const AUTOCOMPLETE: Record<TextField, string> = {
     name: 'name',
@@ -66,25 +50,21 @@ export default function AddressForm({ locale, address, onSaved, onCancel }: Prop
 
   return (
     <form
-      ref={form}
+      ref={form.ref}
       className="customer-form address-form"
       noValidate
-      onSubmit={submit}
+      onSubmit={form.submit}
       aria-labelledby={`${id}-title`}
     >
       <h3 id={`${id}-title`}>{t(locale, address ? 'address.editTitle' : 'address.addTitle')}</h3>
-      <FormSummary message={summary} />
+      <FormSummary message={form.summary} />
       {TEXT_FIELDS.map((field) => (
         <Field
           key={field}
-          id={`${id}-${field}`}
-          name={field}
+          {...form.field(field)}
           type={field === 'contactNumber' ? 'tel' : 'text'}
           autoComplete={AUTOCOMPLETE[field]}
           label={t(locale, `address.${field}`)}
-          value={values[field]}
-          onChange={(value) => setValues({ ...values, [field]: value })}
-          error={errors[field]}
           required={field !== 'postalCode'}
         />
       ))}
@@ -93,20 +73,17 @@ export default function AddressForm({ locale, address, onSaved, onCancel }: Prop
           <input
             id={`${id}-default`}
             type="checkbox"
-            checked={isDefault}
-            onChange={(event) => setIsDefault(event.target.checked)}
+            checked={form.values.isDefault}
+            onChange={(event) => form.set('isDefault')(event.target.checked)}
           />{' '}
           <label htmlFor={`${id}-default`}>{t(locale, 'address.isDefault')}</label>
         </div>
       </div>
-      <div className="form-actions">
-        <button type="submit" aria-disabled={busy || undefined}>
-          {t(locale, 'address.save')}
-        </button>
+      <FormActions submitLabel={t(locale, 'address.save')} busy={form.busy}>
         <button type="button" className="secondary" onClick={onCancel}>
           {t(locale, 'address.cancel')}
         </button>
-      </div>
+      </FormActions>
     </form>
   );
 }

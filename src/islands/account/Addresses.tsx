@@ -5,6 +5,7 @@ import { type Locale, t } from '../../i18n/index.ts';
 import { $addresses, loadAddresses, removeAddress } from '../../stores/addresses.ts';
 import ConfirmDialog from '../ConfirmDialog.tsx';
 import AddressForm from './AddressForm.tsx';
+import Loading from './Loading.tsx';
 
 /** One address as a block of lines. */
 export function AddressLines({ address }: { address: Omit<Address, 'id' | 'isDefault'> }) {
@@ -32,11 +33,7 @@ export default function Addresses({ locale }: { locale: Locale }) {
   }, []);
 
   if (!addresses) {
-    return (
-      <p className="muted" aria-busy="true">
-        {t(locale, 'account.loading')}
-      </p>
-    );
+    return <Loading locale={locale} />;
   }
 
   return (

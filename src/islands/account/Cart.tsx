@@ -9,9 +9,13 @@ import { $addresses, loadAddresses } from '../../stores/addresses.ts';
 import { $cart, cartTotals, removeFromCart, setCartQuantity } from '../../stores/cart.ts';
 import { submitOrder } from '../../stores/orders.ts';
 import { carryToasts } from '../../stores/toasts.ts';
+import FormActions from '../form/FormActions.tsx';
 import FormSummary from '../form/FormSummary.tsx';
 import { AddressLines } from './Addresses.tsx';
 import AddressForm from './AddressForm.tsx';
+import LineHeadings from './LineHeadings.tsx';
+import RemoveButton from './RemoveButton.tsx';
+import ShopEmpty from './ShopEmpty.tsx';
 
 /** A line's quantity: typed freely, saved on Enter or when focus leaves, checked like the server checks it. */
 function QuantityInput({ locale, line }: { locale: Locale; line: CartLine }) {
@@ -145,11 +149,7 @@ function OrderRequest({ locale }: { locale: Locale }) {
                 {t(locale, 'order.remarkHint')}
               </p>
             </div>
-            <div className="form-actions">
-              <button type="submit" aria-disabled={busy || undefined}>
-                {t(locale, 'order.submit')}
-              </button>
-            </div>
+            <FormActions submitLabel={t(locale, 'order.submit')} busy={busy} />
           </>
         )}
       </form>
@@ -173,14 +173,7 @@ export default function Cart({ locale }: { locale: Locale }) {
   const lines = useStore($cart);
 
   if (lines.length === 0) {
-    return (
-      <div className="empty">
-        <p>{t(locale, 'cart.empty')}</p>
-        <a className="button" href={localePath(locale, '/')}>
-          {t(locale, 'cart.startShopping')}
-        </a>
-      </div>
-    );
+    return <ShopEmpty locale={locale} text={t(locale, 'cart.empty')} />;
   }
 
   return (
@@ -189,11 +182,7 @@ export default function Cart({ locale }: { locale: Locale }) {
         <table className="cart-table">
           <thead>
             <tr>
-              <th scope="col">{t(locale, 'cart.product')}</th>
-              <th scope="col">{t(locale, 'cart.partNumber')}</th>
-              <th scope="col">{t(locale, 'cart.quantity')}</th>
-              <th scope="col">{t(locale, 'cart.unitPrice')}</th>
-              <th scope="col">{t(locale, 'cart.total')}</th>
+              <LineHeadings locale={locale} />
               <th scope="col">{t(locale, 'cart.shipDate')}</th>
               <th scope="col">
                 <span className="visually-hidden">{t(locale, 'cart.remove')}</span>
@@ -216,14 +205,11 @@ export default function Cart({ locale }: { locale: Locale }) {
                   <time dateTime={line.shipDate}>{formatDate(line.shipDate, locale)}</time>
                 </td>
                 <td>
-                  <button
-                    type="button"
-                    className="secondary"
-                    aria-label={t(locale, 'cart.removeNamed', { name: line.product.name })}
-                    onClick={() => void removeFromCart(line.productId)}
-                  >
-                    {t(locale, 'cart.remove')}
-                  </button>
+                  <RemoveButton
+                    text={t(locale, 'cart.remove')}
+                    label={t(locale, 'cart.removeNamed', { name: line.product.name })}
+                    onRemove={() => void removeFromCart(line.productId)}
+                  />
                 </td>
               </tr>
             ))}

@@ -1,9 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { type Locale, localePath, type MessageKey, t } from '../../i18n/index.ts';
+import { type Locale, type MessageKey, t } from '../../i18n/index.ts';
 import { formatDate, formatPrice } from '../../lib/format.ts';
 import { $orders, loadOrders } from '../../stores/orders.ts';
 import { AddressLines } from './Addresses.tsx';
+import LineHeadings from './LineHeadings.tsx';
+import Loading from './Loading.tsx';
+import ShopEmpty from './ShopEmpty.tsx';
 
 /** The customer's orders, newest first, each with its status, address, lines and total. */
 export default function Orders({ locale }: { locale: Locale }) {
@@ -13,21 +16,10 @@ export default function Orders({ locale }: { locale: Locale }) {
   }, []);
 
   if (!orders) {
-    return (
-      <p className="muted" aria-busy="true">
-        {t(locale, 'account.loading')}
-      </p>
-    );
+    return <Loading locale={locale} />;
   }
   if (orders.length === 0) {
-    return (
-      <div className="empty">
-        <p>{t(locale, 'order.empty')}</p>
-        <a className="button" href={localePath(locale, '/')}>
-          {t(locale, 'cart.startShopping')}
-        </a>
-      </div>
-    );
+    return <ShopEmpty locale={locale} text={t(locale, 'order.empty')} />;
   }
   return (
     <ul className="order-list">
@@ -60,11 +52,7 @@ export default function Orders({ locale }: { locale: Locale }) {
             <table className="cart-table">
               <thead>
                 <tr>
-                  <th scope="col">{t(locale, 'cart.product')}</th>
-                  <th scope="col">{t(locale, 'cart.partNumber')}</th>
-                  <th scope="col">{t(locale, 'cart.quantity')}</th>
-                  <th scope="col">{t(locale, 'cart.unitPrice')}</th>
-                  <th scope="col">{t(locale, 'cart.total')}</th>
+                  <LineHeadings locale={locale} />
                 </tr>
               </thead>
               <tbody>

@@ -7,35 +7,27 @@ import { validationMessage } from '../../i18n/validation.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { call } from '../../lib/http.ts';
 import Field from './Field.tsx';
+import type { FieldWiring } from './use-form.ts';
 
 /** Seconds the Send code button waits after a code is sent (the server allows one a minute). */
 export const RESEND_SECONDS = 60;
 
 interface Props {
-  id: string;
+  form: {
+    values: { email: string };
+    field: (name: 'code') => FieldWiring;
+    /** Shows (or clears) the email field's message when Send code finds the email invalid. */
+    setError: (field: 'email', message: string | undefined) => void;
+  };
   locale: Locale;
   purpose: 'register' | 'reset';
-  email: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-  /** Shows (or clears) the email field's message when Send code finds the email invalid. */
-  onEmailError: (message: string | undefined) => void;
-  sentKey: 'register.codeSent' | 'forgot.codeSent';
 }
 
+const SENT = { register: 'register.codeSent', reset: 'forgot.codeSent' } as const;
+
 /** The verification code input with its Send code button, which counts down for a minute after sending. */
-export default function CodeField({
-  id,
-  locale,
-  purpose,
-  email,
-  value,
-  onChange,
-  error,
-  onEmailError,
-  sentKey,
-}: Props) {
+export default function CodeField({ form, locale, purpose }: Props) {
+  const email = form.values.email;
   const [wait, setWait] = useState(0);
   const [sending, setSending] = useState(false);
   const [status, setStatus] = useState<{ text: string; failed: boolean } | null>(null);
@@ -50,14 +42,14 @@ export default function CodeField({
     const checked = v.safeParse(Email, email);
     if (!checked.success) {
       const [issue] = checked.issues;
-      onEmailError((issue && validationMessage(issue, locale)) ?? t(locale, 'validation.email'));
+      form.setError('email', (issue && validationMessage(issue, locale)) ?? t(locale, 'validation.email'));
       return;
     }
-    onEmailError(undefined);
+    form.setError('email', undefined);
     setSending(true);
     try {
       await call(clientSendEmail, { email: checked.output, purpose }, { reject: true });
-      setStatus({ text: t(locale, sentKey, { email: checked.output }), failed: false });
+      setStatus({ text: t(locale, SENT[purpose], { email: checked.output }), failed: false });
       setWait(RESEND_SECONDS);
     } catch (failure) {
       const text = failure instanceof ApiError ? failure.message : t(locale, 'toast.unexpected');
@@ -70,12 +62,8 @@ export default function CodeField({
   return (
     <>
       <Field
-        id={id}
-        name="code"
+        {...form.field('code')}
         label={t(locale, 'register.code')}
-        value={value}
-        onChange={onChange}
-        error={error}
         autoComplete="one-time-code"
         inputMode="numeric"
         required
