@@ -10,10 +10,13 @@
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
+import { Hono } from 'hono';
 import { hashPassword } from '../src/server/auth/password.ts';
 import { insertClient } from '../src/server/db/customers.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
@@ -167,6 +170,29 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Fi
   }
 }
 
+/**
+ * What this machine can do at all: the same load against a Hono app on the same Node server adapter
+ * whose one handler reads the JSON body and answers a small envelope, without any database.
+ */
+async function benchCeiling(): Promise<Figures> {
+  const app = new Hono();
+  app.post('/noop', async (c) => c.json({ code: 200, msg: 'ok', data: JSON.parse(await c.req.text()) }));
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
+  });
+  const { port } = server.address() as AddressInfo;
+  try {
+    return await inWorker({
+      title: 'no-op   POST (no database)',
+      url: `http://127.0.0.1:${port}/noop`,
+      tokens: Array.from({ length: CONNECTIONS }, () => ''),
+      bodies: Array.from({ length: CONNECTIONS }, () => JSON.stringify({ language: 'en', pageNum: 1 })),
+    });
+  } finally {
+    server.close();
+  }
+}
+
 function print(label: string, rows: Figures[]): boolean {
   console.log(`\n${label} (${CONNECTIONS} connections, ${SECONDS} s each)`);
   console.log(
@@ -201,6 +227,9 @@ if (isMainThread) {
   for (const [label, url] of targets) results.push([label, await benchDatabase(label, url)]);
   let allOk = true;
   for (const [label, rows] of results) allOk = print(label, rows) && allOk;
+  print('For scale: the same load on an empty Hono handler (no database), the ceiling of this machine', [
+    await benchCeiling(),
+  ]);
   console.log(
     `\n${allOk ? 'Within' : 'Outside'} the target: p99 <= ${P99_TARGET_MS} ms with no errors${allOk ? '.' : ' (see above).'}`,
   );
