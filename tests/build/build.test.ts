@@ -28,7 +28,13 @@ describe('building the site from a broken API', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const build = () => buildSite({ apiBaseUrl: `http://127.0.0.1:${server.port}/api`, outDir, verbose: false });
+  const build = () =>
+    buildSite({
+      apiBaseUrl: `http://127.0.0.1:${server.port}/api`,
+      outDir,
+      verbose: false,
+      cacheDir: join(dir, 'astro-cache'),
+    });
 
   test('stops when the API cannot be reached', async () => {
     await server.close();

@@ -69,6 +69,8 @@ export default async function setup(project: TestProject) {
     apiBaseUrl: `http://127.0.0.1:${server.port}/api`,
     outDir: siteDir,
     verbose: false,
+    // Its own cache: another build (a benchmark, a second test run) may be running beside it.
+    cacheDir: join(dir, 'astro-cache'),
   });
   console.log(`e2e: site built in ${(ms / 1000).toFixed(1)} s, served at ${server.url}`);
   project.provide('baseUrl', `http://127.0.0.1:${server.port}`);
