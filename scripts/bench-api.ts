@@ -8,19 +8,12 @@
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 npm run bench:api
 //   DATABASE_URL=postgres://… BENCH_DB=postgres npm run bench:api   (one database only: pglite | postgres)
 
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
-import { hashPassword } from '../src/server/auth/password.ts';
-import { insertClient } from '../src/server/db/customers.ts';
-import { createMailer } from '../src/server/mail/mailer.ts';
-import { prepareDb, startServer } from '../src/server/server.ts';
+import { benchDatabases, loginCustomers, startBenchServer, table } from './bench-setup.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -103,45 +96,21 @@ async function inWorker(load: Load): Promise<Figures> {
 
 async function benchDatabase(label: string, url: string | undefined): Promise<Figures[]> {
   const started = performance.now();
-  const db = await prepareDb({ url });
-  const outbox = mkdtempSync(join(tmpdir(), 'bench-api-mail-'));
-  const server = await startServer({
-    db,
-    port: 0,
-    host: '127.0.0.1',
-    mailer: createMailer({ outboxDir: outbox }),
-    trustProxy: false,
-  });
-  const base = `http://127.0.0.1:${server.port}/api`;
-  const run = randomBytes(4).toString('hex');
+  const bench = await startBenchServer(url);
+  const base = bench.api;
   try {
-    const products = await db.query<{ id: number }>('select id from product where published order by id limit $1', [
-      CONNECTIONS + 5,
-    ]);
-    // One hash for all: the customers only differ by name, and scrypt is slow on purpose.
-    const passwordHash = await hashPassword('bench password');
-    const tokens: string[] = [];
-    for (let i = 0; i < CONNECTIONS; i++) {
-      const client = await insertClient(db, {
-        username: `bench-${run}-${i}`,
-        email: `bench-${run}-${i}@example.com`,
-        name: `Bench ${i}`,
-        contactNumber: '+65 6000 0000',
-        passwordHash,
-      });
-      const response = await fetch(`${base}/client/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ account: client.username, password: 'bench password' }),
-      });
-      const body = (await response.json()) as { code: number; data: string; msg: string };
-      if (body.code !== 200) throw new Error(`login failed: ${body.msg}`);
-      tokens.push(body.data);
-      // A few lines already in each cart, so a cart page has something to show.
-      await db.query(
+    const products = await bench.db.query<{ id: number }>(
+      'select id from product where published order by id limit $1',
+      [CONNECTIONS + 5],
+    );
+    const customers = await loginCustomers(bench, CONNECTIONS);
+    const tokens = customers.map((customer) => customer.token);
+    // A few lines already in each cart, so a cart page has something to show.
+    for (const [i, customer] of customers.entries()) {
+      await bench.db.query(
         `insert into cart_item (client_id, product_id, quantity)
          select $1, id, 1 from product where id = any($2::int[])`,
-        [client.id, products.slice(i % 5, (i % 5) + 5).map((p) => p.id)],
+        [customer.id, products.slice(i % 5, (i % 5) + 5).map((p) => p.id)],
       );
     }
     console.log(
@@ -163,10 +132,7 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Fi
     });
     return [add, page];
   } finally {
-    if (url) await db.query('delete from client where username like $1', [`bench-${run}-%`]);
-    await server.close();
-    await db.close();
-    rmSync(outbox, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
@@ -195,36 +161,30 @@ async function benchCeiling(): Promise<Figures> {
 
 function print(label: string, rows: Figures[]): boolean {
   console.log(`\n${label} (${CONNECTIONS} connections, ${SECONDS} s each)`);
-  console.log(
-    'call                            p50 ms  p99 ms    req/s  requests  errors  non-2xx  code≠200  CPU ms/req',
-  );
   let ok = true;
-  for (const row of rows) {
-    ok &&= row.p99 <= P99_TARGET_MS && row.errors + row.non2xx + row.mismatches === 0;
-    console.log(
-      [
-        row.title.padEnd(30),
-        String(row.p50).padStart(7),
-        String(row.p99).padStart(7),
-        row.rps.toFixed(0).padStart(8),
-        String(row.requests).padStart(9),
-        String(row.errors).padStart(7),
-        String(row.non2xx).padStart(8),
-        String(row.mismatches).padStart(9),
-        (row.cpuMs ?? 0).toFixed(3).padStart(11),
-      ].join(' '),
-    );
-  }
+  for (const row of rows) ok &&= row.p99 <= P99_TARGET_MS && row.errors + row.non2xx + row.mismatches === 0;
+  console.log(
+    table(
+      ['call', 'p50 ms', 'p99 ms', 'req/s', 'requests', 'errors', 'non-2xx', 'code≠200', 'CPU ms/req'],
+      rows.map((row) => [
+        row.title,
+        row.p50,
+        row.p99,
+        row.rps.toFixed(0),
+        row.requests,
+        row.errors,
+        row.non2xx,
+        row.mismatches,
+        (row.cpuMs ?? 0).toFixed(3),
+      ]),
+    ),
+  );
   return ok;
 }
 
 if (isMainThread) {
-  const targets: [string, string | undefined][] = [];
-  if (process.env.BENCH_DB !== 'postgres') targets.push(['PGlite (in memory)', undefined]);
-  if (process.env.DATABASE_URL && process.env.BENCH_DB !== 'pglite')
-    targets.push(['PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL]);
   const results: [string, Figures[]][] = [];
-  for (const [label, url] of targets) results.push([label, await benchDatabase(label, url)]);
+  for (const { label, url } of benchDatabases()) results.push([label, await benchDatabase(label, url)]);
   let allOk = true;
   for (const [label, rows] of results) allOk = print(label, rows) && allOk;
   print('For scale: the same load on an empty Hono handler (no database), the ceiling of this machine', [

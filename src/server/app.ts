@@ -22,6 +22,7 @@ import { productRoutes } from './routes/product.ts';
 import { solutionsRoutes } from './routes/solutions.ts';
 import { systemRoutes } from './routes/system.ts';
 import { staticSite } from './static.ts';
+import { shortened } from './validate.ts';
 
 export interface AppOptions {
   db: Db;
@@ -87,7 +88,7 @@ export function createApp({
     c.json(
       {
         code: 404,
-        msg: t(requestLocale(c), 'api.unknownCall', { path: `${c.req.method} ${c.req.path}` }),
+        msg: t(requestLocale(c), 'api.unknownCall', { path: shortened(`${c.req.method} ${c.req.path}`, 120) }),
         data: null,
       },
       404,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMailer } from './mail/mailer.ts';
 import { prepareDb, type RunningServer, startServer } from './server.ts';
-import { describeApi } from './testing.ts';
+import { describeApi, loggedInClient } from './testing.ts';
 
 describeApi('bad input', (api) => {
   test('answers 404 with a message for an unknown id, in the request language', async () => {
@@ -75,6 +75,48 @@ describeApi('bad input', (api) => {
     expect(huge.body.code).toBe(400);
     const float = await api.post('/product/item', { id: 1.5 });
     expect(float.body.msg).toBe('Invalid value for "id": expected a whole number');
+  });
+
+  test('repeats at most 40 characters of a value it refuses', async () => {
+    const response = await api.post('/product/item', { id: 'x'.repeat(5000) });
+    expect(response.body.msg).toBe(`Invalid value for "id": expected number, got "${'x'.repeat(40)}…"`);
+    const zh = await api.post('/category/list', { language: `${'中'.repeat(39)}🧪🧪` });
+    expect(zh.body.msg).toBe(`Invalid value for "language": expected one of ("en" | "zh"), got "${'中'.repeat(39)}…"`);
+    const unknown = await api.post(`/${'a'.repeat(5000)}`, {});
+    expect(unknown.body.code).toBe(404);
+    expect(unknown.body.msg.length).toBeLessThan(200);
+  });
+
+  test('refuses the character U+0000 in any text with 400 naming the field, which PostgreSQL cannot store', async () => {
+    const login = await api.post('/client/login', { account: 'ada\u0000', password: 'difference engine' });
+    expect(login.body).toEqual({
+      code: 400,
+      msg: 'Invalid value for "account": must not contain the character U+0000',
+      data: null,
+    });
+    const { headers } = await loggedInClient(api);
+    const update = await api.post('/client/update', { language: 'zh', name: 'A\u0000da' }, headers);
+    expect(update.body).toEqual({ code: 400, msg: '字段“name”的值无效：不能包含字符 U+0000', data: null });
+    const address = { name: 'Ada', contactNumber: '+65 6123 4567', address: '1 Way\u0000', country: 'SG' };
+    expect((await api.post('/client/addresses/save', address, headers)).body.code).toBe(400);
+    expect((await api.post('/order/submit', { addressId: 1, remark: '\u0000' }, headers)).body.code).toBe(400);
+  });
+
+  test('refuses a timestamp of a day that does not exist, and reads any offset as UTC', async () => {
+    for (const updatedSince of ['2023-02-29T00:00:00Z', '2024-04-31T00:00:00Z', '0000-06-01T00:00:00Z']) {
+      const response = await api.post('/product/page', { updatedSince });
+      expect(response.body).toEqual({
+        code: 400,
+        msg: 'Invalid value for "updatedSince": expected an ISO 8601 date and time',
+        data: null,
+      });
+    }
+    const total = async (updatedSince: string) => (await api.post('/product/page', { updatedSince })).body.data.total;
+    await api.db.query(`update product set updated_at = '2024-01-01T00:00:00Z' where id = 1`);
+    // An offset PostgreSQL refuses (+23:59) and one without a colon, each the same instant as a UTC time.
+    expect(await total('2024-01-01T23:59:00+23:59')).toBe(await total('2024-01-01T00:00:00Z'));
+    expect(await total('2024-01-01T00:00:01+2359')).toBe(await total('2023-12-31T00:01:01Z'));
+    expect(await total('2024-01-01 05:30:00.000001 +05:30')).toBe(await total('2024-01-01T00:00:00.000001Z'));
   });
 
   test('serves an OpenAPI document generated from the contract', async () => {

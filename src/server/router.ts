@@ -7,7 +7,7 @@ import { sha256 } from './auth/token.ts';
 import { NO_SOCKET_ADDRESS } from './client-address.ts';
 import type { Db } from './db/index.ts';
 import { ApiError } from './errors.ts';
-import { describeIssue } from './validate.ts';
+import { describeIssue, describeProblem, readyForDatabase, timestampFields } from './validate.ts';
 
 /** What a handler gets besides its validated input. */
 export interface HandlerContext {
@@ -117,6 +117,7 @@ function register<C extends Call>(
     context: HandlerContext & { client?: SessionClient; session?: string },
   ) => Promise<DataOf<C>>,
 ): void {
+  const timestamps = timestampFields(call.request);
   app.on(call.method, call.path, async (c) => {
     let raw: unknown;
     try {
@@ -138,12 +139,17 @@ function register<C extends Call>(
       }
     }
     const parsed = v.safeParse(call.request, raw, { abortEarly: true });
-    if (!parsed.success) {
+    let invalid: string | undefined;
+    if (!parsed.success) invalid = describeIssue(parsed.issues[0], requestLocale(c, raw));
+    else {
+      const problem = readyForDatabase(parsed.output as Record<string, unknown>, timestamps);
+      if (problem) invalid = describeProblem(problem, requestLocale(c, raw));
+    }
+    if (invalid !== undefined) {
       // A bad session outranks bad input; an in-query call learns which it is here, off its fast path.
       if (check === 'in-query' && session && !(await findSession(db, c.req.header(TOKEN_HEADER)?.trim() ?? '')))
         return noSession('api.sessionInvalid');
-      const [issue] = parsed.issues;
-      return c.json({ code: 400, msg: describeIssue(issue, requestLocale(c, raw)), data: null }, 400);
+      return c.json({ code: 400, msg: invalid, data: null }, 400);
     }
     const input = parsed.output as ParsedRequestOf<C> & { language: Language };
     const locale = localeOf(input.language);

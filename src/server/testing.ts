@@ -52,6 +52,8 @@ export interface ApiClient {
   post(path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   // biome-ignore lint/suspicious/noExplicitAny: tests check the body field by field
   get(path: string, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  /** The app's own Response to any request under /api: for tests of the HTTP layer (methods, headers, raw bodies). */
+  request(path: string, init?: RequestInit): Promise<Response>;
 }
 
 export interface ApiOptions {
@@ -83,9 +85,12 @@ export function describeApi(name: string, suite: (api: ApiClient) => void, optio
       await sink?.close();
       await handle?.drop();
     });
-    const send = async (path: string, init: RequestInit) => {
+    const request = async (path: string, init: RequestInit = {}) => {
       if (!app) throw new Error('the app is not ready');
-      const response = await app.request(`/api${path}`, init);
+      return app.request(`/api${path}`, init);
+    };
+    const send = async (path: string, init: RequestInit) => {
+      const response = await request(path, init);
       const text = await response.text();
       let body: unknown;
       try {
@@ -115,6 +120,7 @@ export function describeApi(name: string, suite: (api: ApiClient) => void, optio
           body: typeof body === 'string' ? body : JSON.stringify(body),
         }),
       get: (path, headers = {}) => send(path, { method: 'GET', headers }),
+      request,
     });
   });
 }

@@ -139,10 +139,21 @@ export interface AddressFields {
 }
 
 /**
+ * Makes the client's address writes wait for each other, inside the caller's transaction: which
+ * address is the default is decided across rows, so two writes at once could each find no default
+ * and both insert one (a unique violation on PostgreSQL). `no key update` does not block the key-share
+ * locks that inserts elsewhere referencing the client take.
+ */
+async function lockAddresses(db: Queryable, clientId: number): Promise<void> {
+  await db.query('select 1 from client where id = $1 for no key update', [clientId]);
+}
+
+/**
  * Adds an address or edits one of the client's own. A client with addresses always has exactly one
  * default: the first address becomes it, and it only moves when another one is made the default.
  */
 export async function saveAddress(db: Queryable, clientId: number, input: AddressFields): Promise<Address> {
+  await lockAddresses(db, clientId);
   const [state] = await db.query<{ has_default: boolean; was_default: boolean }>(
     `select coalesce(bool_or(is_default), false) as has_default,
             coalesce(bool_or(is_default and id = $2), false) as was_default
@@ -177,6 +188,7 @@ export async function saveAddress(db: Queryable, clientId: number, input: Addres
 
 /** Deletes one of the client's own addresses (404 otherwise); a removed default passes to the newest. */
 export async function removeAddress(db: Queryable, clientId: number, id: number): Promise<void> {
+  await lockAddresses(db, clientId);
   const [removed] = await db.query<{ is_default: boolean }>(
     'delete from address where id = $1 and client_id = $2 returning is_default',
     [id, clientId],

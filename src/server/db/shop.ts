@@ -203,16 +203,18 @@ export function pageFavourites(db: Queryable, lang: Language, clientId: number, 
   );
 }
 
-/** Saves a published product as a favourite, once: saving it again answers the first save. */
+/**
+ * Saves a published product as a favourite, once: saving it again answers the first save. The
+ * conflict does a no-op update rather than nothing, so the statement always returns the row: with
+ * `do nothing` a save racing another save of the same product saw neither its own insert nor the
+ * other's (not yet in its snapshot) and answered 404.
+ */
 export async function addFavourite(db: Queryable, lang: Language, clientId: number, productId: number) {
-  // The insert's row and the existing row are alternatives: one statement sees only one of them.
   const [row] = await db.query<FavouriteRow>(
-    `with added as (
+    `with x as (
        insert into favourite (client_id, product_id) select $1, id from product where id = $2 and published
-       on conflict (client_id, product_id) do nothing returning product_id, created_at),
-     x as (
-       select product_id, created_at from added
-       union all select product_id, created_at from favourite where client_id = $1 and product_id = $2)
+       on conflict (client_id, product_id) do update set created_at = favourite.created_at
+       returning product_id, created_at)
      select x.created_at as saved_at, 1 as total_count, ${productSummaryColumns(lang)} from x ${withProduct}`,
     [clientId, productId],
   );
@@ -249,15 +251,16 @@ export function pageSavedArticles(db: Queryable, lang: Language, clientId: numbe
   );
 }
 
-/** Saves an article, once: saving it again answers the first save; 404 for an unknown article. */
+/**
+ * Saves an article, once: saving it again answers the first save; 404 for an unknown article. A
+ * no-op update on conflict, as in addFavourite, so simultaneous saves all get the row.
+ */
 export async function saveArticle(db: Queryable, lang: Language, clientId: number, articleId: number) {
   const [row] = await db.query<SavedRow>(
-    `with added as (
+    `with x as (
        insert into saved_article (client_id, article_id) select $1, id from article where id = $2
-       on conflict (client_id, article_id) do nothing returning article_id, created_at),
-     x as (
-       select article_id, created_at from added
-       union all select article_id, created_at from saved_article where client_id = $1 and article_id = $2)
+       on conflict (client_id, article_id) do update set created_at = saved_article.created_at
+       returning article_id, created_at)
      select x.created_at as saved_at, 1 as total_count, ${articleRecordColumns(lang)} from x ${withArticle}`,
     [clientId, articleId],
   );

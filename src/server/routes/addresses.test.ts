@@ -34,6 +34,23 @@ describeApi('addresses', (api) => {
     expect(left.body.data).toEqual([{ ...first.body.data, isDefault: true }]);
   });
 
+  test('keeps exactly one default when addresses are saved and removed at once', async () => {
+    const { headers } = await loggedInClient(api);
+    const saves = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        api.post('/client/addresses/save', { ...home, address: `${i} Science Park`, isDefault: i % 2 === 0 }, headers),
+      ),
+    );
+    expect(saves.map((save) => save.body.code)).toEqual(Array(8).fill(200));
+    const removals = await Promise.all(
+      saves.slice(0, 4).map((save) => api.post('/client/addresses/remove', { id: save.body.data.id }, headers)),
+    );
+    expect(removals.map((removal) => removal.body.code)).toEqual(Array(4).fill(200));
+    const list = await api.post('/client/addresses/list', {}, headers);
+    expect(list.body.data).toHaveLength(4);
+    expect(list.body.data.filter((address: { isDefault: boolean }) => address.isDefault)).toHaveLength(1);
+  });
+
   test('answers 404 for someone else’s address and leaves it unchanged', async () => {
     const owner = await loggedInClient(api);
     const intruder = await loggedInClient(api);

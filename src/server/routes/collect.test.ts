@@ -16,6 +16,17 @@ describeApi('saved articles', (api) => {
     expect(page.body.data).toMatchObject({ total: 1, records: [first.body.data] });
   });
 
+  test('answers every one of simultaneous saves of an article with the one saved article', async () => {
+    const { headers, client } = await loggedInClient(api);
+    const [article] = await api.db.query<{ id: number }>('select id from article order by id limit 1');
+    const saves = await Promise.all(
+      Array.from({ length: 12 }, () => api.post('/news/collect/save', { newsId: article?.id }, headers)),
+    );
+    expect(saves.map((save) => save.body.code)).toEqual(Array(12).fill(200));
+    expect(new Set(saves.map((save) => save.body.data.createdAt)).size).toBe(1);
+    expect(await api.db.query('select * from saved_article where client_id = $1', [client.id])).toHaveLength(1);
+  });
+
   test('removes a saved article, and refuses an unknown article with 404', async () => {
     const { headers } = await loggedInClient(api);
     const news = await api.post('/news/page', { pageSize: 1 }, {});

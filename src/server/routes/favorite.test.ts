@@ -15,6 +15,17 @@ describeApi('favourites', (api) => {
     expect(page.body.data).toMatchObject({ total: 1, records: [first.body.data] });
   });
 
+  test('answers every one of simultaneous saves of a product with the one favourite', async () => {
+    const { headers, client } = await loggedInClient(api);
+    const [product] = await api.db.query<{ id: number }>('select id from product where published order by id limit 1');
+    const saves = await Promise.all(
+      Array.from({ length: 12 }, () => api.post('/favorite/save', { productId: product?.id }, headers)),
+    );
+    expect(saves.map((save) => save.body.code)).toEqual(Array(12).fill(200));
+    expect(new Set(saves.map((save) => save.body.data.createdAt)).size).toBe(1);
+    expect(await api.db.query('select * from favourite where client_id = $1', [client.id])).toHaveLength(1);
+  });
+
   test('answers product summaries in the request language, newest first', async () => {
     const { headers } = await loggedInClient(api);
     const ids = (await api.db.query<{ id: number }>('select id from product where published order by id limit 3')).map(
