@@ -1,17 +1,27 @@
 // `npm run bench:weight`: builds the demo from a fresh API, opens one page of each main type in
-// Chromium, and prints the bytes (gzip) of its HTML and of all the JavaScript it loads.
+// Chromium, and prints the bytes (gzip) of its HTML and of all the JavaScript it loads; the product page
+// also as a logged-in customer, whose session loads the customer's code (API client, stores).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { hashPassword } from '../src/server/auth/password.ts';
+import { insertClient } from '../src/server/db/customers.ts';
+import { createMailer } from '../src/server/mail/mailer.ts';
 import { prepareDb, startServer } from '../src/server/server.ts';
 import { buildSite } from '../src/server/site-build.ts';
 import { launchChromium } from '../tests/e2e/chromium.ts';
+import { weigh } from '../tests/e2e/weight.ts';
 
 const db = await prepareDb({});
 const dir = mkdtempSync(join(tmpdir(), 'storefront-weight-'));
 const siteDir = join(dir, 'site');
-const server = await startServer({ db, port: 0, host: '127.0.0.1', siteDir });
+const server = await startServer({
+  db,
+  port: 0,
+  host: '127.0.0.1',
+  siteDir,
+  mailer: createMailer({ outboxDir: join(dir, 'outbox') }),
+});
 const browser = await launchChromium();
 try {
   await buildSite({ apiBaseUrl: `http://127.0.0.1:${server.port}/api`, outDir: siteDir, verbose: false });
@@ -20,32 +30,40 @@ try {
   const [category] = await db.query<{ id: number; slug: string }>(
     'select id, slug from category where parent_id is not null order by id limit 1',
   );
-  const pages = {
-    home: '/',
-    'category list': `/category/list/${category?.id}-${category?.slug}`,
-    product: `/product/${product?.id}-${product?.slug}`,
-    'product (zh-CN)': `/zh-CN/product/${product?.id}-${product?.slug}`,
-    knowledge: '/knowledge',
-  };
-  console.log(`${'page'.padEnd(18)} ${'HTML gzip'.padStart(10)} ${'JS gzip'.padStart(10)}  JS files`);
-  for (const [name, path] of Object.entries(pages)) {
+  const password = 'bench weight password';
+  await insertClient(db, {
+    username: 'bench-weight',
+    email: 'bench-weight@example.com',
+    name: 'Bench Weight',
+    contactNumber: '+65 6000 0000',
+    passwordHash: await hashPassword(password),
+  });
+  const login = await fetch(`${base}/api/client/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'bench-weight', password, language: 'en' }),
+  });
+  const { code, data: token, msg } = (await login.json()) as { code: number; data: string; msg: string };
+  if (code !== 200) throw new Error(`login failed: ${msg}`);
+
+  const productPath = `/product/${product?.id}-${product?.slug}`;
+  const pages: [name: string, path: string, loggedIn?: boolean][] = [
+    ['home', '/'],
+    ['category list', `/category/list/${category?.id}-${category?.slug}`],
+    ['product', productPath],
+    ['product (zh-CN)', `/zh-CN${productPath}`],
+    ['product (logged in)', productPath, true],
+    ['product (zh-CN, logged in)', `/zh-CN${productPath}`, true],
+    ['knowledge', '/knowledge'],
+  ];
+  console.log(`${'page'.padEnd(27)} ${'HTML gzip'.padStart(10)} ${'JS gzip'.padStart(10)}  JS files`);
+  for (const [name, path, loggedIn] of pages) {
     const context = await browser.newContext();
+    if (loggedIn) await context.addInitScript((value) => localStorage.setItem('satoken', value), token);
     const page = await context.newPage();
-    const scripts = new Map<string, number>();
-    page.on('response', async (response) => {
-      const type = response.headers()['content-type'] ?? '';
-      if (!type.includes('javascript')) return;
-      const body = await response.body().catch(() => Buffer.alloc(0));
-      scripts.set(response.url(), gzipSync(body).length);
-    });
-    const response = await page.goto(base + path, { waitUntil: 'networkidle' });
-    // Bring client:visible islands into view so their code loads too.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForLoadState('networkidle');
-    const html = gzipSync((await response?.body()) ?? Buffer.alloc(0)).length;
-    const js = [...scripts.values()].reduce((sum, n) => sum + n, 0);
+    const { html, js, scripts } = await weigh(page, base + path);
     console.log(
-      `${name.padEnd(18)} ${`${(html / 1024).toFixed(1)} KB`.padStart(10)} ${`${(js / 1024).toFixed(1)} KB`.padStart(10)}  ${scripts.size}`,
+      `${name.padEnd(27)} ${`${(html / 1024).toFixed(1)} KB`.padStart(10)} ${`${(js / 1024).toFixed(1)} KB`.padStart(10)}  ${scripts.size}`,
     );
     await context.close();
   }

@@ -207,10 +207,12 @@ export default function CategoryBrowser({ locale, products }: Props) {
               {shown.length === 0 ? <p className="empty">{t(locale, 'finder.empty')}</p> : grid}
             </section>
           </div>
-        ) : shown.length === 0 ? (
-          <p className="empty">{t(locale, EMPTY[view])}</p>
         ) : (
-          grid
+          <>
+            {/* The cards' h3 headings need an h2 above them. */}
+            <h2 className="visually-hidden">{t(locale, TAB_LABEL[view])}</h2>
+            {shown.length === 0 ? <p className="empty">{t(locale, EMPTY[view])}</p> : grid}
+          </>
         )}
       </div>
     </div>

@@ -51,12 +51,8 @@ export default function KnowledgeCentre({ locale, articles }: Props) {
 
   return (
     <div className="knowledge-centre">
-      <form
-        className="knowledge-filters"
-        method="get"
-        aria-label={t(locale, 'knowledge.filters')}
-        onSubmit={(event) => event.preventDefault()}
-      >
+      {/* The filters apply as they change (no submit), so they are a search landmark rather than a form. */}
+      <search className="knowledge-filters" aria-label={t(locale, 'knowledge.filters')}>
         <div className="field">
           <label htmlFor={field('type')}>{t(locale, 'knowledge.type')}</label>
           <select
@@ -146,7 +142,7 @@ export default function KnowledgeCentre({ locale, articles }: Props) {
             {t(locale, 'knowledge.reset')}
           </button>
         </div>
-      </form>
+      </search>
 
       <section aria-labelledby={field('results')}>
         <h2 id={field('results')} className="visually-hidden">

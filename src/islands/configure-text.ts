@@ -1,14 +1,12 @@
 import type { ProductDetail } from '../api/product.ts';
 import { type Locale, t } from '../i18n/index.ts';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../lib/configure.ts';
 import { formatPrice } from '../lib/format.ts';
-
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 999;
 
 /**
  * The text of the configure-now panel (ConfigureNow.tsx), put together by the page at build time: the
- * island then ships no dictionary, which keeps the product page's JavaScript small. `quantityInvalid` keeps
- * its `{{count}}` for the island to fill in.
+ * panel's script then ships no dictionary, which keeps the product page's JavaScript small.
+ * `quantityInvalid` keeps its `{{count}}` for the script to fill in.
  */
 export function configureText(locale: Locale, product: Pick<ProductDetail, 'currency' | 'options'>) {
   const bounds = { min: MIN_QUANTITY, max: MAX_QUANTITY };

@@ -30,5 +30,8 @@ export function foldOnScroll(header: HTMLElement, onFold: () => void): void {
     },
     { passive: true },
   );
-  update();
+  // The first check waits for the next frame: reading scrollY now would force a layout of the whole page
+  // inside this script's task, one long task instead of two short ones on a slow phone.
+  queued = true;
+  requestAnimationFrame(update);
 }

@@ -12,6 +12,8 @@ import { buildSite } from '../../src/server/site-build.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The directory of the built site that baseUrl serves. */
+    siteDir: string;
     /** The same site served like a plain static host: no server-side redirect rules. */
     plainBaseUrl: string;
     /** A product renamed before the build: its old and its current path. */
@@ -74,6 +76,7 @@ export default async function setup(project: TestProject) {
   });
   console.log(`e2e: site built in ${(ms / 1000).toFixed(1)} s, served at ${server.url}`);
   project.provide('baseUrl', `http://127.0.0.1:${server.port}`);
+  project.provide('siteDir', siteDir);
   project.provide('plainBaseUrl', `http://127.0.0.1:${plain.port}`);
   project.provide('mailUrl', mail.url);
   project.provide('renamed', { oldPath: `/product/3-${before.slug}`, newPath: `/product/3-${before.slug}-mk2` });

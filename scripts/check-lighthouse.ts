@@ -1,0 +1,257 @@
+// `npm run check:lighthouse`: builds the demo from a fresh in-memory API, serves it, and runs Lighthouse
+// (default mobile settings: Moto G Power emulation, simulated slow 4G and 4x CPU throttling) in Debian's
+// Chromium on one page of each main type in both languages, the account page logged in. Prints a table and
+// the audits that cost points; exits 1 when accessibility, best practices or SEO is under 100, or
+// performance under 95. Simulated throttling estimates from the trace, so a busy machine still moves the
+// performance score by a few points: a page that misses it is measured again, and its best run counts.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { hashPassword } from '../src/server/auth/password.ts';
+import { insertClient } from '../src/server/db/customers.ts';
+import { prepareDb, startServer } from '../src/server/server.ts';
+import { buildSite } from '../src/server/site-build.ts';
+import { chromiumPath } from '../tests/e2e/chromium.ts';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+const MINIMUM: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+/** Runs of a page whose performance misses the minimum, before it counts as a miss. */
+const PERFORMANCE_RUNS = 3;
+
+interface Target {
+  name: string;
+  locale: 'en' | 'zh-CN';
+  path: string;
+  loggedIn?: boolean;
+  /** The page asks search engines not to index it (`noindex`) on purpose, so `is-crawlable` does not apply. */
+  noindex?: boolean;
+}
+
+interface Measured extends Target {
+  scores: Record<Category, number>;
+  runs: number;
+  lhr: Result;
+}
+
+/** Starts headless Chromium with a DevTools port and answers the port. */
+async function launchBrowser(profileDir: string): Promise<{ port: number; process: ChildProcess }> {
+  const child = spawn(
+    chromiumPath(),
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profileDir}`,
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start:\n${output}`)), 30_000);
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}):\n${output}`)));
+  });
+  child.stderr?.resume();
+  return { port, process: child };
+}
+
+/** The first link on a built page whose path starts with the prefix. */
+async function firstLink(base: string, path: string, prefix: string): Promise<string> {
+  const html = await (await fetch(new URL(path, base))).text();
+  const href = new RegExp(`href="(${prefix}[^"#?]+)"`).exec(html)?.[1];
+  if (!href) throw new Error(`no link to ${prefix} on ${path}`);
+  return href;
+}
+
+/** One page of each type in a locale, found by following links as a visitor would. */
+async function targets(base: string, locale: Target['locale']): Promise<Target[]> {
+  const prefix = locale === 'en' ? '' : '/zh-CN';
+  const categoryTop = await firstLink(base, prefix || '/', `${prefix}/category/top/`);
+  const categoryList = await firstLink(base, categoryTop, `${prefix}/category/list/`);
+  const product = await firstLink(base, categoryList, `${prefix}/product/`);
+  const solution = await firstLink(base, `${prefix}/solutions/spectroscopy-instruments`, `${prefix}/solutions/\\d`);
+  const article = await firstLink(base, `${prefix}/knowledge`, `${prefix}/knowledge/`);
+  return [
+    { name: 'home', locale, path: prefix || '/' },
+    { name: 'category top', locale, path: categoryTop },
+    { name: 'category list', locale, path: categoryList },
+    { name: 'product', locale, path: product },
+    { name: 'solution', locale, path: solution },
+    { name: 'article', locale, path: article },
+    { name: 'knowledge centre', locale, path: `${prefix}/knowledge` },
+    { name: 'search', locale, path: `${prefix}/search?keyword=laser`, noindex: true },
+    { name: 'contact', locale, path: `${prefix}/contact` },
+    { name: 'account (logged in)', locale, path: `${prefix}/account`, loggedIn: true, noindex: true },
+  ];
+}
+
+/** A customer made in the database and logged in through the API: answers the session token. */
+async function customerToken(db: Awaited<ReturnType<typeof prepareDb>>, base: string): Promise<string> {
+  const password = 'lighthouse keeper 1848';
+  await insertClient(db, {
+    username: 'lighthouse',
+    name: 'Ida Lewis',
+    email: 'lighthouse@example.com',
+    contactNumber: '+65 6123 4567',
+    passwordHash: await hashPassword(password),
+  });
+  const response = await fetch(new URL('/api/client/login', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'lighthouse', password }),
+  });
+  const answer = (await response.json()) as { code: number; msg: string; data: string };
+  if (answer.code !== 200) throw new Error(`login failed: ${answer.msg}`);
+  return answer.data;
+}
+
+/** Stores the token in the site origin's local storage of the browser's default profile. */
+async function storeToken(port: number, base: string, token: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium has no default context');
+    const page = await context.newPage();
+    await page.goto(new URL('/favicon.svg', base).href);
+    await page.evaluate((value) => localStorage.setItem('satoken', value), token);
+    await page.close();
+  } finally {
+    // Disconnects; the browser keeps running for Lighthouse.
+    await browser.close();
+  }
+}
+
+async function audit(
+  port: number,
+  base: string,
+  target: Target,
+): Promise<{ scores: Record<Category, number>; lhr: Result }> {
+  const flags: Flags = {
+    port,
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: [...CATEGORIES],
+    // The logged-in run needs the token Lighthouse would otherwise clear with the origin's storage.
+    disableStorageReset: target.loggedIn === true,
+    ...(target.noindex ? { skipAudits: ['is-crawlable'] } : {}),
+  };
+  const result = await lighthouse(new URL(target.path, base).href, flags);
+  if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${target.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+  ) as Record<Category, number>;
+  return { scores, lhr };
+}
+
+const misses = (scores: Record<Category, number>) => CATEGORIES.filter((id) => scores[id] < MINIMUM[id]);
+
+/** The audits that cost a category points, with what Lighthouse says about each. */
+function failingAudits(lhr: Result, category: Category): string[] {
+  return (lhr.categories[category]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 || category === 'performance')
+    .map((ref) => lhr.audits[ref.id])
+    .filter((item) => item && item.score !== null && item.score < (category === 'performance' ? 0.9 : 1))
+    .map((item) => `    ${item?.id}: ${item?.title}${item?.displayValue ? ` (${item.displayValue})` : ''}`);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'storefront-lighthouse-'));
+const siteDir = join(dir, 'site');
+const db = await prepareDb({});
+const server = await startServer({ db, port: 0, host: '127.0.0.1', siteDir });
+const base = `http://127.0.0.1:${server.port}`;
+let browser: ChildProcess | undefined;
+let failed = false;
+try {
+  const { ms } = await buildSite({
+    apiBaseUrl: `${base}/api`,
+    outDir: siteDir,
+    verbose: false,
+    cacheDir: join(dir, 'astro-cache'),
+  });
+  console.log(`site built in ${(ms / 1000).toFixed(1)} s, served at ${base}`);
+  const launched = await launchBrowser(join(dir, 'profile'));
+  browser = launched.process;
+  const token = await customerToken(db, base);
+  const pages = [...(await targets(base, 'en')), ...(await targets(base, 'zh-CN'))];
+
+  const measured: Measured[] = [];
+  for (const target of pages) {
+    let best: { scores: Record<Category, number>; lhr: Result } | undefined;
+    let runs = 0;
+    while (runs < PERFORMANCE_RUNS && (!best || best.scores.performance < MINIMUM.performance)) {
+      if (target.loggedIn) await storeToken(launched.port, base, token);
+      const run = await audit(launched.port, base, target);
+      runs++;
+      if (!best || run.scores.performance > best.scores.performance) best = run;
+      // Only performance varies from run to run; another miss is a real one.
+      if (misses(run.scores).some((id) => id !== 'performance')) break;
+    }
+    if (!best) continue;
+    measured.push({ ...target, ...best, runs });
+    console.log(`  measured ${target.locale} ${target.name}${runs > 1 ? ` (${runs} runs)` : ''}`);
+  }
+
+  // Lighthouse's CPU benchmark of the run that counts: the lower, the slower or busier the machine was, and
+  // the more the simulated main-thread times (observed times x 4) are inflated.
+  const header = ['page', 'locale', 'performance', 'accessibility', 'best-practices', 'seo', 'cpu index'];
+  const rows = measured.map((m) => [
+    m.name,
+    m.locale,
+    ...CATEGORIES.map(
+      (id) =>
+        `${m.scores[id]}${m.scores[id] < MINIMUM[id] ? ' ✗' : ''}${id === 'performance' && m.runs > 1 ? ` (best of ${m.runs})` : ''}`,
+    ),
+    String(Math.round(m.lhr.environment.benchmarkIndex)),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  console.log(
+    `\nLighthouse ${measured[0]?.lhr.lighthouseVersion}, ${measured[0]?.lhr.configSettings.formFactor}, throttling: ${measured[0]?.lhr.configSettings.throttlingMethod}`,
+  );
+  console.log(line(header));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of rows) console.log(line(row));
+  const skipped = measured.filter((m) => m.noindex).map((m) => `${m.locale} ${m.name}`);
+  if (skipped.length > 0) console.log(`\nnoindex on purpose, is-crawlable not audited: ${skipped.join(', ')}`);
+
+  for (const m of measured) {
+    const missed = misses(m.scores);
+    if (missed.length === 0) continue;
+    failed = true;
+    console.log(`\n${m.locale} ${m.name} (${m.path}):`);
+    for (const id of missed) {
+      console.log(`  ${id} ${m.scores[id]} < ${MINIMUM[id]}`);
+      for (const text of failingAudits(m.lhr, id)) console.log(text);
+    }
+  }
+  console.log(failed ? '\nLighthouse check failed.' : '\nLighthouse check passed.');
+} finally {
+  if (browser && browser.exitCode === null) {
+    browser.kill();
+    await once(browser, 'exit');
+  }
+  await server.close();
+  await db.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+process.exitCode = failed ? 1 : 0;
