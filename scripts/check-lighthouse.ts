@@ -19,7 +19,17 @@ import { chromiumPath } from '../tests/e2e/chromium.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
-const MINIMUM: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+/**
+ * LIGHTHOUSE_MIN_PERFORMANCE lowers the performance bar for a run that cannot be quiet (CI on a shared
+ * 2-core machine: see .ci/run); the bar the site is held to is 95.
+ */
+const MIN_PERFORMANCE = Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? 95);
+const MINIMUM: Record<Category, number> = {
+  performance: MIN_PERFORMANCE,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
 /** Runs of a page whose performance misses the minimum, before it counts as a miss. */
 const PERFORMANCE_RUNS = 3;
 
