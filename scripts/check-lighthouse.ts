@@ -15,7 +15,7 @@ import { hashPassword } from '../src/server/auth/password.ts';
 import { insertClient } from '../src/server/db/customers.ts';
 import { prepareDb, startServer } from '../src/server/server.ts';
 import { buildSite } from '../src/server/site-build.ts';
-import { chromiumPath } from '../tests/e2e/chromium.ts';
+import { CHROMIUM_FLAGS, chromiumPath } from '../tests/e2e/chromium.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -52,18 +52,7 @@ interface Measured extends Target {
 async function launchBrowser(profileDir: string): Promise<{ port: number; process: ChildProcess }> {
   const child = spawn(
     chromiumPath(),
-    [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${profileDir}`,
-      'about:blank',
-    ],
+    ['--headless=new', ...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const port = await new Promise<number>((resolve, reject) => {

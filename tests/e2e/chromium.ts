@@ -14,7 +14,8 @@ export function chromiumPath(): string {
   return path;
 }
 
-const FLAGS = [
+/** The flags every Chromium this project starts needs in a container or on CI. */
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -25,5 +26,5 @@ const FLAGS = [
 
 /** Starts headless Chromium with the flags a container or CI run needs. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: FLAGS });
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 }
