@@ -1,13 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { islandsReady, startBrowser } from './browser.ts';
+import { apiCall, registeredCustomer } from './customer-api.ts';
 
 // axe-core on every page type in both languages, visitor and logged-in customer, and on the header's and the
 // dialogs' open states: WCAG 2.1 A and AA and axe's best practices, zero violations.
 
 const browser = startBrowser();
-const baseUrl = inject('baseUrl');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 /** Runs axe on the page as it is and fails with one line per offending element: rule, impact, target, help. */
@@ -29,53 +29,24 @@ async function visit(page: Page, path: string, ready?: string): Promise<void> {
   if (ready) await page.locator(ready).first().waitFor();
 }
 
-/** The API at the served site, with the session token when given; fails unless the answer's code is 200. */
-async function api<T = unknown>(path: string, body: object, token?: string): Promise<T> {
-  const response = await fetch(new URL(`/api${path}`, baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { Satoken: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { code: number; msg: string; data: T };
-  if (answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
-
 /** A customer registered with the emailed code, with an order, two cart lines, a favourite, a saved article and an address. */
 async function customerWithData(): Promise<string> {
-  const stamp = Date.now().toString(36);
-  const email = `axe.${stamp}@example.com`;
-  const password = 'accessible by design 2.1';
-  await api('/client/send/email', { email, purpose: 'register' });
-  const mail = await fetch(`${inject('mailUrl')}?to=${encodeURIComponent(email)}`);
-  if (!mail.ok) throw new Error(`no code for ${email}: ${await mail.text()}`);
-  const { code } = (await mail.json()) as { code: string };
-  await api('/client/register', {
-    username: `axe_${stamp}`,
-    name: 'Grace Hopper',
-    email,
-    password,
-    confirmPassword: password,
-    contactNumber: '+65 6123 4567',
-    code,
-    agree: true,
-  });
-  const token = await api<string>('/client/login', { account: email, password });
-  const products = await api<{ records: { id: number }[] }>('/product/page', { pageSize: 2 });
+  const token = await registeredCustomer({ tag: 'axe', name: 'Grace Hopper', password: 'accessible by design 2.1' });
+  const products = await apiCall<{ records: { id: number }[] }>('/product/page', { pageSize: 2 });
   const [first, second] = products.records;
   if (!first || !second) throw new Error('the catalogue has fewer than two products');
-  const address = await api<{ id: number }>(
+  const address = await apiCall<{ id: number }>(
     '/client/addresses/save',
     { name: 'Grace Hopper', contactNumber: '+65 6123 4567', address: '1 Science Park Road', country: 'Singapore' },
     token,
   );
-  await api('/shop/cart/save', { productId: first.id, quantity: 2 }, token);
-  await api('/order/submit', { addressId: address.id, remark: 'PO 1906' }, token);
-  await api('/shop/cart/save', { productId: first.id, quantity: 3 }, token);
-  await api('/shop/cart/save', { productId: second.id }, token);
-  await api('/favorite/save', { productId: first.id }, token);
-  const news = await api<{ records: { id: number }[] }>('/news/page', { pageSize: 1 });
-  if (news.records[0]) await api('/news/collect/save', { newsId: news.records[0].id }, token);
+  await apiCall('/shop/cart/save', { productId: first.id, quantity: 2 }, token);
+  await apiCall('/order/submit', { addressId: address.id, remark: 'PO 1906' }, token);
+  await apiCall('/shop/cart/save', { productId: first.id, quantity: 3 }, token);
+  await apiCall('/shop/cart/save', { productId: second.id }, token);
+  await apiCall('/favorite/save', { productId: first.id }, token);
+  const news = await apiCall<{ records: { id: number }[] }>('/news/page', { pageSize: 1 });
+  if (news.records[0]) await apiCall('/news/collect/save', { newsId: news.records[0].id }, token);
   return token;
 }
 

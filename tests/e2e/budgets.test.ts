@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { HtmlValidate } from 'html-validate';
 import { describe, expect, inject, test } from 'vitest';
 import { startBrowser } from './browser.ts';
+import { registeredCustomer } from './customer-api.ts';
 import { weigh } from './weight.ts';
 
 // Size budgets: a product page ships at most 80 KB of JavaScript (gzip), for a visitor and for a logged-in
@@ -21,7 +22,6 @@ const NOT_BLOCKING = /^(module|application\/ld\+json|application\/json|importmap
 const INLINE_HEAD_SCRIPT_LIMIT = 2048;
 
 const browser = startBrowser();
-const baseUrl = inject('baseUrl');
 const siteDir = inject('siteDir');
 
 const htmlFiles = readdirSync(siteDir, { withFileTypes: true, recursive: true })
@@ -29,31 +29,8 @@ const htmlFiles = readdirSync(siteDir, { withFileTypes: true, recursive: true })
   .map((entry) => relative(siteDir, join(entry.parentPath, entry.name)).split(sep).join('/'))
   .sort();
 
-/** The API at the served site; fails unless the answer's code is 200. */
-async function api<T>(path: string, body: object): Promise<T> {
-  const response = await fetch(new URL(`/api${path}`, baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ language: 'en', ...body }),
-  });
-  const answer = (await response.json()) as { code: number; msg: string; data: T };
-  if (answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
-
 /** Registers a customer with the emailed code and logs in: the session token. */
-async function customerToken(): Promise<string> {
-  const stamp = Date.now().toString(36);
-  const email = `budget.${stamp}@example.com`;
-  const password = 'eighty kilobytes 80';
-  await api('/client/send/email', { email, purpose: 'register' });
-  const mail = await fetch(`${inject('mailUrl')}?to=${encodeURIComponent(email)}`);
-  if (!mail.ok) throw new Error(`no code for ${email}: ${await mail.text()}`);
-  const { code } = (await mail.json()) as { code: string };
-  const customer = { username: `budget_${stamp}`, name: 'Ada Budget', email, contactNumber: '+65 6123 4567' };
-  await api('/client/register', { ...customer, password, confirmPassword: password, code, agree: true });
-  return api<string>('/client/login', { account: email, password });
-}
+const customerToken = () => registeredCustomer({ tag: 'budget', name: 'Ada Budget', password: 'eighty kilobytes 80' });
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
