@@ -136,7 +136,8 @@ export default function CategoryBrowser({ locale, products }: Props) {
   );
 
   return (
-    <div className="category-browser">
+    // `data-restoring` stays until the URL has been read (see KnowledgeCentre).
+    <div className="category-browser" data-restoring={restored ? undefined : ''}>
       <div className="tabs" role="tablist" aria-label={t(locale, 'browse.views')}>
         {VIEWS.map((tab) => (
           <button

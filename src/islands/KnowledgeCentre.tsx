@@ -50,7 +50,8 @@ export default function KnowledgeCentre({ locale, articles }: Props) {
   const field = (name: string) => `${id}-${name}`;
 
   return (
-    <div className="knowledge-centre">
+    // `data-restoring` stays until the URL has been read, so nothing (a test, a script) acts on the defaults.
+    <div className="knowledge-centre" data-restoring={restored ? undefined : ''}>
       {/* The filters apply as they change (no submit), so they are a search landmark rather than a form. */}
       <search className="knowledge-filters" aria-label={t(locale, 'knowledge.filters')}>
         <div className="field">

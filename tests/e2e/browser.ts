@@ -54,7 +54,12 @@ export function startBrowser() {
   };
 }
 
-/** Waits until every island on the page has hydrated (Astro drops `ssr` from <astro-island> then). */
+/**
+ * Waits until every island on the page has hydrated (Astro drops `ssr` from <astro-island> then) and
+ * has read its state from the URL (islands that do mark themselves `data-restoring` until then).
+ */
 export async function islandsReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  await page.waitForFunction(
+    () => document.querySelectorAll('astro-island[ssr], astro-island [data-restoring]').length === 0,
+  );
 }
