@@ -155,4 +155,35 @@ describeApi('cart', (api) => {
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toMatch(/productId/);
   });
+  test('cart calls made at the same time (run in batches) each get their own answer', async () => {
+    const [first, second] = await products(api);
+    if (!first || !second) throw new Error('no products');
+    const customers = await Promise.all(Array.from({ length: 6 }, () => loggedInClient(api)));
+    const dead = { Satoken: 'not-a-token-anyone-was-given' };
+    // Every customer adds `first` twice at once (one line, summed), the odd ones also `second`; a dead
+    // token and an unknown product ride in the same batch.
+    const adds = customers.flatMap(({ headers }, i) => [
+      api.post('/shop/cart/save', { productId: first.id, quantity: i + 1 }, headers),
+      api.post('/shop/cart/save', { language: 'zh', productId: first.id, quantity: 1 }, headers),
+      ...(i % 2 ? [api.post('/shop/cart/save', { productId: second.id, quantity: 2 }, headers)] : []),
+    ]);
+    const refused = [
+      api.post('/shop/cart/save', { productId: first.id, quantity: 1 }, dead),
+      api.post('/shop/cart/save', { productId: 999999, quantity: 1 }, customers[0]?.headers),
+    ];
+    const answers = await Promise.all([...adds, ...refused]);
+    expect(answers.slice(0, adds.length).map((answer) => answer.body.code)).toEqual(adds.map(() => 200));
+    expect(answers.slice(adds.length).map((answer) => answer.status)).toEqual([401, 404]);
+    const pages = await Promise.all(
+      [...customers.map(({ headers }) => headers), dead].map((headers) =>
+        api.post('/shop/cart/page', { pageNum: 1, pageSize: 999 }, headers),
+      ),
+    );
+    customers.forEach((_, i) => {
+      const lines = (pages[i]?.body.data.records ?? []) as { productId: number; quantity: number }[];
+      const quantities = Object.fromEntries(lines.map((line) => [line.productId, line.quantity]));
+      expect(quantities).toEqual({ [first.id]: i + 2, ...(i % 2 ? { [second.id]: 2 } : {}) });
+    });
+    expect(pages.at(-1)?.status).toBe(401);
+  });
 });
