@@ -4,9 +4,12 @@
 // the audits that cost points; exits 1 when accessibility, best practices or SEO is under 100, or
 // performance under 95. Simulated throttling estimates from the trace, so a busy machine still moves the
 // performance score by a few points: a page that misses it is measured again, and its best run counts.
+// To measure a subset, LIGHTHOUSE_PAGES takes page names or their first words (`account,home,category`)
+// and LIGHTHOUSE_LOCALES the locales (`zh-CN`), both comma-separated; LIGHTHOUSE_RUNS=<n> measures each page
+// n times; LIGHTHOUSE_JSON=<dir> writes each page's full report (of its best run) there as JSON.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
@@ -30,8 +33,25 @@ const MINIMUM: Record<Category, number> = {
   'best-practices': 100,
   seo: 100,
 };
-/** Runs of a page whose performance misses the minimum, before it counts as a miss. */
-const PERFORMANCE_RUNS = 3;
+/** LIGHTHOUSE_PAGES and LIGHTHOUSE_LOCALES as lists; empty when unset (every page, every locale). */
+const listFromEnv = (name: string) =>
+  (process.env[name] ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+const PAGES = listFromEnv('LIGHTHOUSE_PAGES');
+const LOCALES = listFromEnv('LIGHTHOUSE_LOCALES');
+const JSON_DIR = process.env.LIGHTHOUSE_JSON;
+/** A page is measured when no filter is set or its name or first word is listed. */
+const wanted = (target: Target) =>
+  (PAGES.length === 0 || PAGES.some((name) => target.name === name || target.name.split(' ')[0] === name)) &&
+  (LOCALES.length === 0 || LOCALES.includes(target.locale));
+/**
+ * Runs of a page whose performance misses the minimum, before it counts as a miss; LIGHTHOUSE_RUNS=<n>
+ * measures every page n times instead, to compare builds (the table shows each page's best run).
+ */
+const FIXED_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 0);
+const PERFORMANCE_RUNS = FIXED_RUNS || 3;
 
 interface Target {
   name: string;
@@ -122,15 +142,24 @@ async function customerToken(db: Awaited<ReturnType<typeof prepareDb>>, base: st
   return answer.data;
 }
 
-/** Stores the token in the site origin's local storage of the browser's default profile. */
-async function storeToken(port: number, base: string, token: string): Promise<void> {
+/**
+ * Stores the token in (or, with null, removes it from) the site origin's local storage of the browser's
+ * default profile, and empties the HTTP cache. Lighthouse does not clear local storage between runs, so a
+ * page after the logged-in one would otherwise be measured logged in too; and the logged-in run, which keeps
+ * the origin's storage, would otherwise also keep the cache and load its scripts from it.
+ */
+async function storeToken(port: number, base: string, token: string | null): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0];
     if (!context) throw new Error('Chromium has no default context');
     const page = await context.newPage();
     await page.goto(new URL('/favicon.svg', base).href);
-    await page.evaluate((value) => localStorage.setItem('satoken', value), token);
+    await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+    await page.evaluate((value) => {
+      if (value) localStorage.setItem('satoken', value);
+      else localStorage.removeItem('satoken');
+    }, token);
     await page.close();
   } finally {
     // Disconnects; the browser keeps running for Lighthouse.
@@ -191,23 +220,34 @@ try {
   const launched = await launchBrowser(join(dir, 'profile'));
   browser = launched.process;
   const token = await customerToken(db, base);
-  const pages = [...(await targets(base, 'en')), ...(await targets(base, 'zh-CN'))];
+  const pages = [...(await targets(base, 'en')), ...(await targets(base, 'zh-CN'))].filter(wanted);
+  if (pages.length === 0) throw new Error('LIGHTHOUSE_PAGES and LIGHTHOUSE_LOCALES match no page');
 
   const measured: Measured[] = [];
   for (const target of pages) {
     let best: { scores: Record<Category, number>; lhr: Result } | undefined;
     let runs = 0;
-    while (runs < PERFORMANCE_RUNS && (!best || best.scores.performance < MINIMUM.performance)) {
+    const performances: string[] = [];
+    while (runs < PERFORMANCE_RUNS && (FIXED_RUNS > 0 || !best || best.scores.performance < MINIMUM.performance)) {
       if (target.loggedIn) await storeToken(launched.port, base, token);
       const run = await audit(launched.port, base, target);
       runs++;
+      performances.push(
+        `${run.scores.performance} (TBT ${Math.round(run.lhr.audits['total-blocking-time']?.numericValue ?? 0)} ms)`,
+      );
       if (!best || run.scores.performance > best.scores.performance) best = run;
       // Only performance varies from run to run; another miss is a real one.
       if (misses(run.scores).some((id) => id !== 'performance')) break;
     }
+    if (target.loggedIn) await storeToken(launched.port, base, null);
     if (!best) continue;
     measured.push({ ...target, ...best, runs });
-    console.log(`  measured ${target.locale} ${target.name}${runs > 1 ? ` (${runs} runs)` : ''}`);
+    if (JSON_DIR) {
+      mkdirSync(JSON_DIR, { recursive: true });
+      const file = `${target.locale}-${target.name.replace(/\W+/g, '-').replace(/-$/, '')}.json`;
+      writeFileSync(join(JSON_DIR, file), JSON.stringify(best.lhr, null, 1));
+    }
+    console.log(`  measured ${target.locale} ${target.name}: performance ${performances.join(', ')}`);
   }
 
   // Lighthouse's CPU benchmark of the run that counts: the lower, the slower or busier the machine was, and

@@ -1,19 +1,14 @@
 import '../styles/islands.css';
 import '../styles/customer.css';
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { type Locale, t } from '../i18n/index.ts';
 import { openLogin } from '../lib/events.ts';
 import { restoreToasts } from '../stores/toasts.ts';
 import { $token } from '../stores/token.ts';
 import { $user } from '../stores/user.ts';
-import Addresses from './account/Addresses.tsx';
-import Cart from './account/Cart.tsx';
 import Loading from './account/Loading.tsx';
 import Logout from './account/Logout.tsx';
-import Orders from './account/Orders.tsx';
-import Profile from './account/Profile.tsx';
-import Saved from './account/Saved.tsx';
 
 export type AccountSection = 'profile' | 'cart' | 'order' | 'saved' | 'address';
 
@@ -22,7 +17,21 @@ interface Props {
   section: AccountSection;
 }
 
-const SECTIONS = { profile: Profile, cart: Cart, order: Orders, saved: Saved, address: Addresses };
+// Each section is a chunk of its own: a page loads, parses and runs only the section it shows.
+const LOADERS = {
+  profile: () => import('./account/Profile.tsx'),
+  cart: () => import('./account/Cart.tsx'),
+  order: () => import('./account/Orders.tsx'),
+  saved: () => import('./account/Saved.tsx'),
+  address: () => import('./account/Addresses.tsx'),
+};
+const SECTIONS = {
+  profile: lazy(LOADERS.profile),
+  cart: lazy(LOADERS.cart),
+  order: lazy(LOADERS.order),
+  saved: lazy(LOADERS.saved),
+  address: lazy(LOADERS.address),
+};
 
 /** The account area's island: a visitor gets the login prompt (and the dialog), a customer the section. */
 export default function Account({ locale, section }: Props) {
@@ -30,6 +39,11 @@ export default function Account({ locale, section }: Props) {
   const user = useStore($user);
 
   useEffect(restoreToasts, []);
+
+  // The section's chunk loads while the customer's info does, not after it.
+  useEffect(() => {
+    if (token) void LOADERS[section]();
+  }, [token, section]);
 
   useEffect(() => {
     if (token) return;
@@ -55,9 +69,11 @@ export default function Account({ locale, section }: Props) {
   }
   const Section = SECTIONS[section];
   return (
-    <div className="account-area">
-      <Section locale={locale} />
-      <Logout locale={locale} />
-    </div>
+    <Suspense fallback={<Loading locale={locale} />}>
+      <div className="account-area">
+        <Section locale={locale} />
+        <Logout locale={locale} />
+      </div>
+    </Suspense>
   );
 }

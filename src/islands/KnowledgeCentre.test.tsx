@@ -1,10 +1,15 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import type { ArticleRecord } from '../api/news.ts';
+import type { Locale } from '../i18n/index.ts';
+import { filterOptions } from '../lib/knowledge-filter.ts';
 import KnowledgeCentre from './KnowledgeCentre.tsx';
 
-const render = (props: Parameters<typeof KnowledgeCentre>[0]) =>
-  renderToString(<KnowledgeCentre {...props} />).replace(/<!-- -->/g, '');
+/** Renders the island as the knowledge page does, with the options made from the articles. */
+const render = ({ locale, articles }: { locale: Locale; articles: ArticleRecord[] }) =>
+  renderToString(
+    <KnowledgeCentre locale={locale} articles={articles} options={filterOptions(articles, locale)} />,
+  ).replace(/<!-- -->/g, '');
 
 const articles: ArticleRecord[] = [
   {

@@ -5,26 +5,30 @@ import { type Locale, localePath, t } from '../i18n/index.ts';
 import { formatDate } from '../lib/format.ts';
 import {
   filterArticles,
-  filterOptions,
   fromQuery,
   KNOWLEDGE_PARAMS,
   type KnowledgeFilter,
+  type KnowledgeOptions,
   toQuery,
 } from '../lib/knowledge-filter.ts';
 
 interface Props {
   locale: Locale;
   articles: ArticleRecord[];
+  /**
+   * The selects' choices, `filterOptions(articles, locale)`: made at build time, as sorting them by the
+   * locale's collation would cost the browser its first Intl.Collator (tens of ms of main thread).
+   */
+  options: KnowledgeOptions;
 }
 
 const typeLabel = (locale: Locale, type: ContentType): string => t(locale, `contentType.${type}` as const);
 
 /** The knowledge centre's filterable article list; the filter lives in the URL query so a view can be shared. */
-export default function KnowledgeCentre({ locale, articles }: Props) {
+export default function KnowledgeCentre({ locale, articles, options }: Props) {
   const id = useId();
   const [filter, setFilter] = useState<KnowledgeFilter>({});
   const [restored, setRestored] = useState(false);
-  const options = useMemo(() => filterOptions(articles, locale), [articles, locale]);
   const shown = useMemo(() => filterArticles(articles, filter), [articles, filter]);
 
   // The URL is read after hydration, never during render, so the server and first client render agree.

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { formatDate, formatPhone, formatPrice, telHref } from './format.ts';
 
@@ -9,6 +10,22 @@ describe('formatting', () => {
   test('writes dates in both locales', () => {
     expect(formatDate('2026-03-14', 'en')).toBe('March 14, 2026');
     expect(formatDate('2026-03-14', 'zh-CN')).toBe('2026年3月14日');
+    expect(formatDate('2026-03-14T23:30:00-05:00', 'en')).toBe('March 15, 2026');
+  });
+  test('writes any date as Intl.DateTimeFormat writes it (dateStyle long, UTC)', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2200-12-31T23:59:59Z'), noInvalidDate: true }),
+        fc.constantFrom('en' as const, 'zh-CN' as const),
+        (date, locale) => {
+          const intl = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+          expect(formatDate(date.toISOString(), locale)).toBe(intl);
+        },
+      ),
+    );
+  });
+  test('refuses what is not a date', () => {
+    expect(() => formatDate('soon', 'en')).toThrow(RangeError);
   });
   test('writes phone numbers that never wrap, and links them by their digits', () => {
     expect(formatPhone('+65 6123-4567')).toBe('+65\u00a06123\u20114567');
