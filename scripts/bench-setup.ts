@@ -78,30 +78,42 @@ const run = randomBytes(4).toString('hex');
 let created = 0;
 
 /**
- * Customers created straight in the database and logged in through the API, each with a session
- * token of its own. One password hash for all: they only differ by name, and scrypt is slow on purpose.
+ * A customer created straight in the database and logged in through the API under `api`
+ * (http://host:port/api): its id and session token. `passwordHash` is the hash of `password`, made
+ * here when not given (scrypt is slow on purpose, so callers making many share one).
  */
+export async function loggedInCustomer(
+  db: Db,
+  api: string,
+  username: string,
+  password: string,
+  passwordHash?: string,
+): Promise<BenchCustomer> {
+  const client = await insertClient(db, {
+    username,
+    email: `${username}@example.com`,
+    name: `Customer ${username}`,
+    contactNumber: '+65 6000 0000',
+    passwordHash: passwordHash ?? (await hashPassword(password)),
+  });
+  const response = await fetch(`${api}/client/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: username, password }),
+  });
+  const body = (await response.json()) as { code: number; data: string; msg: string };
+  if (body.code !== 200) throw new Error(`login failed: ${body.msg}`);
+  return { id: client.id, token: body.data };
+}
+
+/** Customers each with a session token of their own, named after this run so close() deletes them. */
 export async function loginCustomers(bench: BenchServer, count: number): Promise<BenchCustomer[]> {
   const passwordHash = await hashPassword('bench password');
   const customers: BenchCustomer[] = [];
-  for (let i = 0; i < count; i++) {
-    const n = created++;
-    const client = await insertClient(bench.db, {
-      username: `bench-${run}-${n}`,
-      email: `bench-${run}-${n}@example.com`,
-      name: `Bench ${n}`,
-      contactNumber: '+65 6000 0000',
-      passwordHash,
-    });
-    const response = await fetch(`${bench.api}/client/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: client.username, password: 'bench password' }),
-    });
-    const body = (await response.json()) as { code: number; data: string; msg: string };
-    if (body.code !== 200) throw new Error(`login failed: ${body.msg}`);
-    customers.push({ id: client.id, token: body.data });
-  }
+  for (let i = 0; i < count; i++)
+    customers.push(
+      await loggedInCustomer(bench.db, bench.api, `bench-${run}-${created++}`, 'bench password', passwordHash),
+    );
   return customers;
 }
 

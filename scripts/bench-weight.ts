@@ -4,13 +4,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hashPassword } from '../src/server/auth/password.ts';
-import { insertClient } from '../src/server/db/customers.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
 import { prepareDb, startServer } from '../src/server/server.ts';
 import { buildSite } from '../src/server/site-build.ts';
 import { launchChromium } from '../tests/e2e/chromium.ts';
 import { weigh } from '../tests/e2e/weight.ts';
+import { loggedInCustomer } from './bench-setup.ts';
 
 const db = await prepareDb({});
 const dir = mkdtempSync(join(tmpdir(), 'storefront-weight-'));
@@ -30,21 +29,7 @@ try {
   const [category] = await db.query<{ id: number; slug: string }>(
     'select id, slug from category where parent_id is not null order by id limit 1',
   );
-  const password = 'bench weight password';
-  await insertClient(db, {
-    username: 'bench-weight',
-    email: 'bench-weight@example.com',
-    name: 'Bench Weight',
-    contactNumber: '+65 6000 0000',
-    passwordHash: await hashPassword(password),
-  });
-  const login = await fetch(`${base}/api/client/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'bench-weight', password, language: 'en' }),
-  });
-  const { code, data: token, msg } = (await login.json()) as { code: number; data: string; msg: string };
-  if (code !== 200) throw new Error(`login failed: ${msg}`);
+  const { token } = await loggedInCustomer(db, `${base}/api`, 'bench-weight', 'bench weight password');
 
   const productPath = `/product/${product?.id}-${product?.slug}`;
   const pages: [name: string, path: string, loggedIn?: boolean][] = [

@@ -14,11 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { hashPassword } from '../src/server/auth/password.ts';
-import { insertClient } from '../src/server/db/customers.ts';
 import { prepareDb, startServer } from '../src/server/server.ts';
 import { buildSite } from '../src/server/site-build.ts';
 import { CHROMIUM_FLAGS, chromiumPath } from '../tests/e2e/chromium.ts';
+import { loggedInCustomer } from './bench-setup.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -122,26 +121,6 @@ async function targets(base: string, locale: Target['locale']): Promise<Target[]
   ];
 }
 
-/** A customer made in the database and logged in through the API: answers the session token. */
-async function customerToken(db: Awaited<ReturnType<typeof prepareDb>>, base: string): Promise<string> {
-  const password = 'lighthouse keeper 1848';
-  await insertClient(db, {
-    username: 'lighthouse',
-    name: 'Ida Lewis',
-    email: 'lighthouse@example.com',
-    contactNumber: '+65 6123 4567',
-    passwordHash: await hashPassword(password),
-  });
-  const response = await fetch(new URL('/api/client/login', base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'lighthouse', password }),
-  });
-  const answer = (await response.json()) as { code: number; msg: string; data: string };
-  if (answer.code !== 200) throw new Error(`login failed: ${answer.msg}`);
-  return answer.data;
-}
-
 /**
  * Stores the token in (or, with null, removes it from) the site origin's local storage of the browser's
  * default profile, and empties the HTTP cache. Lighthouse does not clear local storage between runs, so a
@@ -219,7 +198,7 @@ try {
   console.log(`site built in ${(ms / 1000).toFixed(1)} s, served at ${base}`);
   const launched = await launchBrowser(join(dir, 'profile'));
   browser = launched.process;
-  const token = await customerToken(db, base);
+  const { token } = await loggedInCustomer(db, new URL('/api', base).href, 'lighthouse', 'lighthouse keeper 1848');
   const pages = [...(await targets(base, 'en')), ...(await targets(base, 'zh-CN'))].filter(wanted);
   if (pages.length === 0) throw new Error('LIGHTHOUSE_PAGES and LIGHTHOUSE_LOCALES match no page');
 
