@@ -10,6 +10,9 @@ import { createOutbox } from './mail/outbox.ts';
 import { catalogue } from './seed/data/index.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
+/** How long close() lets requests under way finish before it cuts their connections. */
+const CLOSE_GRACE_MS = 5000;
+
 export interface RunningServer {
   db: Db;
   url: string;
@@ -67,9 +70,17 @@ export async function startServer(options: {
         url: `http://${host}:${info.port}`,
         close: async () => {
           await new Promise<void>((done) => {
-            server.close(() => done());
-            // Keep-alive connections would hold close() open.
-            (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+            // close() ends idle keep-alive connections and lets requests under way finish (a cart call
+            // may be waiting for its batch), so the database is closed only after them; a connection
+            // still busy after the grace period is cut.
+            const grace = setTimeout(
+              () => (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.(),
+              CLOSE_GRACE_MS,
+            );
+            server.close(() => {
+              clearTimeout(grace);
+              done();
+            });
           });
           await stopBackground();
         },
