@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { shipDate } from './ship-date.ts';
 
 describe('ship date', () => {
@@ -9,5 +9,17 @@ describe('ship date', () => {
   test('follows the lead time when the stock does not cover the quantity', () => {
     expect(shipDate(5, 30, 6, today)).toBe('2026-12-22');
     expect(shipDate(0, 14, 1, today)).toBe('2026-12-06');
+  });
+  describe('without a day given', () => {
+    afterEach(() => vi.useRealTimers());
+    test('counts from today, and from the new day once the UTC date changes', () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-22T23:59:59Z'));
+      expect(shipDate(5, 30, 1)).toBe('2026-11-24');
+      expect(shipDate(0, 30, 1)).toBe('2026-12-22');
+      vi.setSystemTime(new Date('2026-11-23T00:00:00Z'));
+      expect(shipDate(5, 30, 1)).toBe('2026-11-25');
+      expect(shipDate(0, 30, 1)).toBe('2026-12-23');
+    });
   });
 });

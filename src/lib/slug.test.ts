@@ -12,6 +12,13 @@ describe('slugify', () => {
   test('falls back to "item" when nothing readable is left', () => {
     expect(slugify('激光器')).toBe('item');
   });
+  test('answers the same once many names have been slugged', () => {
+    const names = Array.from({ length: 5000 }, (_, i) => `Fiber Laser ${i}`);
+    for (const name of names) slugify(name);
+    expect(slugify('Raman Spectrometer 532')).toBe('raman-spectrometer-532');
+    expect(names.map((name) => slugify(name)).slice(-2)).toEqual(['fiber-laser-4998', 'fiber-laser-4999']);
+    expect(slugify('Fiber Laser 0')).toBe('fiber-laser-0');
+  });
   test('keeps slugs short without a trailing dash', () => {
     const slug = slugify(`${'a'.repeat(59)} b`);
     expect(slug.length).toBeLessThanOrEqual(60);

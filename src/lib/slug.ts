@@ -1,5 +1,19 @@
+// Slugs already made: the API makes the same few on every cart and list call. Emptied when full.
+const made = new Map<string, string>();
+const MADE_MAX = 4096;
+
 /** Turns an English name into the readable part of a slug: 'Raman Spectrometer 532' -> 'raman-spectrometer-532'. */
 export function slugify(name: string): string {
+  let slug = made.get(name);
+  if (slug === undefined) {
+    if (made.size >= MADE_MAX) made.clear();
+    slug = makeSlug(name);
+    made.set(name, slug);
+  }
+  return slug;
+}
+
+function makeSlug(name: string): string {
   return (
     name
       .normalize('NFKD')
