@@ -1,8 +1,16 @@
 import * as v from 'valibot';
-import { defineCall, Id, LanguageField, PageFields, page, Timestamp } from './common.ts';
+import { defineCall, Id, Image, LanguageField, PageFields, page, Timestamp } from './common.ts';
 import { optionalText, Quantity } from './fields.ts';
 import { ArticleRecord } from './news.ts';
 import { ProductSummary } from './product.ts';
+
+/**
+ * What a cart line shows of its product (SPEC.md: a product is id, name and small image) and the slug
+ * its link needs. The line itself carries part number, price and ship date, so the cart page, asked
+ * for on every page a customer opens, is not weighed down by the product card's other fields.
+ */
+export const CartProduct = v.object({ id: Id, name: v.string(), slug: v.string(), smallImage: Image });
+export type CartProduct = v.InferOutput<typeof CartProduct>;
 
 /** A cart line: one per product; adding the product again adds to its quantity. */
 export const CartLine = v.object({
@@ -13,7 +21,7 @@ export const CartLine = v.object({
   total: v.number(),
   currency: v.string(),
   shipDate: v.pipe(v.string(), v.isoDate()),
-  product: ProductSummary,
+  product: CartProduct,
   addedAt: Timestamp,
 });
 export type CartLine = v.InferOutput<typeof CartLine>;

@@ -1,12 +1,15 @@
 import type { Language, Page } from '../../api/common.ts';
 import type { CartLine, Favourite, Order, OrderStatus, SavedArticle } from '../../api/shop.ts';
 import { shipDate } from '../../lib/ship-date.ts';
+import { idSlug } from '../../lib/slug.ts';
 import { ApiError } from '../errors.ts';
 import { batched, batchersBy, type Outcome } from './batch.ts';
 import {
   type ArticleRow,
   articleRecordColumns,
+  familyImage,
   iso,
+  isoSql,
   type ProductSummaryRow,
   productSummaryColumns,
   toArticle,
@@ -47,7 +50,14 @@ async function pageOf<Row extends { total_count: number }, T>(
 
 // ---- cart ----
 
-type CartRow = ProductSummaryRow & { quantity: number; added_at: string; total_count: number };
+/** The columns of a cart line's product (alias p), its name in one language. */
+const cartProductColumns = (lang: Language) =>
+  `p.id, p.${col('name', lang)} as name, p.slug, p.part_number, p.family, p.price, p.currency, p.lead_time_days, p.stock`;
+
+type CartRow = Pick<
+  ProductSummaryRow,
+  'id' | 'name' | 'slug' | 'part_number' | 'family' | 'price' | 'currency' | 'lead_time_days' | 'stock'
+> & { quantity: number; added_at: string; total_count: number };
 
 // The product of a list row `x` with product_id: only published products show.
 const withProduct = 'join product p on p.id = x.product_id and p.published';
@@ -70,17 +80,22 @@ function sessionRows<Row extends { id: number }>(rows: InSession<Row>[]): Row[] 
 }
 
 function toCartLine(row: CartRow): CartLine {
-  const product = toSummary(row);
+  const price = Number(row.price);
   return {
-    productId: product.id,
-    partNumber: product.partNumber,
+    productId: row.id,
+    partNumber: row.part_number,
     quantity: row.quantity,
-    unitPrice: product.price,
-    total: (cents(product.price) * row.quantity) / 100,
-    currency: product.currency,
-    shipDate: shipDate(product.stock, product.leadTimeDays, row.quantity),
-    product,
-    addedAt: iso(row.added_at),
+    unitPrice: price,
+    total: (cents(price) * row.quantity) / 100,
+    currency: row.currency,
+    shipDate: shipDate(row.stock, row.lead_time_days, row.quantity),
+    product: {
+      id: row.id,
+      name: row.name,
+      slug: idSlug(row.id, row.slug),
+      smallImage: familyImage(row.family, row.name),
+    },
+    addedAt: row.added_at,
   };
 }
 
@@ -128,8 +143,8 @@ const cartPages = batchersBy((db: Db, lang: Language) =>
     const rows = await db.query<InSession<CartRow> & { i: number }>(
       `${sessionsOf('page_size, skip', '$2::int[], $3::int[]')}
        select s.i::int as i, s.client_id as session_client, l.* from s left join lateral (
-         select x.quantity, x.created_at as added_at, count(*) over ()::int as total_count,
-           ${productSummaryColumns(lang)}
+         select x.quantity, ${isoSql('x.created_at')} as added_at, count(*) over ()::int as total_count,
+           ${cartProductColumns(lang)}
          from cart_item x ${withProduct} where x.client_id = s.client_id
          order by x.created_at desc, x.product_id desc limit s.page_size offset s.skip) l on true`,
       [
@@ -190,8 +205,8 @@ const cartAdds = batchersBy((db: Db, lang: Language) =>
              set quantity = least(cart_item.quantity + excluded.quantity, 999), updated_at = now()
            returning client_id, product_id, quantity, created_at)
          select s.i::int as i, s.client_id as session_client, l.* from s left join (
-           select x.client_id as line_client, x.quantity, x.created_at as added_at, 1 as total_count,
-             ${productSummaryColumns(lang)}
+           select x.client_id as line_client, x.quantity, ${isoSql('x.created_at')} as added_at, 1 as total_count,
+             ${cartProductColumns(lang)}
            from x ${withProduct}
          ) l on l.line_client = s.client_id and l.id = s.product_id`,
         [
@@ -224,7 +239,7 @@ export async function addToCart(
 /** The cart line a cart statement `x` (product_id, quantity, created_at) wrote, with the session row. */
 const selectWrittenLine = (lang: Language) => `
   select s.client_id as session_client, l.* from s left join (
-    select x.quantity, x.created_at as added_at, 1 as total_count, ${productSummaryColumns(lang)} from x ${withProduct}
+    select x.quantity, ${isoSql('x.created_at')} as added_at, 1 as total_count, ${cartProductColumns(lang)} from x ${withProduct}
   ) l on true`;
 
 /** Sets the quantity of a product in the cart; 404 when it is not there. */

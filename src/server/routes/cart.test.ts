@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { shipDate } from '../../lib/ship-date.ts';
+import { idSlug } from '../../lib/slug.ts';
 import { type ApiClient, describeApi, loggedInClient } from '../testing.ts';
 
 const hasChinese = (text: string) => /[\u4e00-\u9fff]/.test(text);
@@ -11,7 +12,11 @@ async function products(api: ApiClient) {
     stock: number;
     lead_time_days: number;
     part_number: string;
-  }>('select id, price, stock, lead_time_days, part_number from product where published order by id limit 5');
+    name_en: string;
+    slug: string;
+  }>(
+    'select id, price, stock, lead_time_days, part_number, name_en, slug from product where published order by id limit 5',
+  );
 }
 
 describeApi('cart', (api) => {
@@ -30,7 +35,13 @@ describeApi('cart', (api) => {
       currency: 'USD',
       shipDate: shipDate(product.stock, product.lead_time_days, 2),
     });
-    expect(en.body.data.product).toMatchObject({ id: product.id, partNumber: product.part_number });
+    // The line's product is what a cart shows of it: id, name, link and small image.
+    expect(en.body.data.product).toEqual({
+      id: product.id,
+      name: product.name_en,
+      slug: idSlug(product.id, product.slug),
+      smallImage: { src: expect.stringMatching(/^\/images\//), src2x: expect.any(String), alt: product.name_en },
+    });
     const zh = await api.post('/shop/cart/page', { language: 'zh' }, headers);
     expect(hasChinese(zh.body.data.records[0].product.name)).toBe(true);
   });
