@@ -1,15 +1,16 @@
-// `npm run bench:api`: the customer API under load. Starts the API on in-memory PGlite (and on
-// DATABASE_URL when set), logs in 50 customers, then drives cart add (/shop/cart/save) and cart page
-// (/shop/cart/page) with 50 connections for ~10 s each, every connection with its own customer's
-// token, and prints p50/p99 latency, requests/s and errors. The load runs in a worker thread so it
-// does not share the event loop of the server it measures. On DATABASE_URL it migrates and seeds as
-// the server would, and deletes its bench customers afterwards.
+// `npm run bench:api`: the customer API under load. Starts the API in a process of its own, as it
+// runs in production (on in-memory PGlite, and on DATABASE_URL when set), logs in 50 customers,
+// then drives cart add (/shop/cart/save) and cart page (/shop/cart/page) from this process with 50
+// connections for ~10 s each, every connection with its own customer's token, and prints p50/p99
+// latency, requests/s, errors and the CPU time the server's main thread spent per request. On
+// DATABASE_URL it migrates and seeds as the server would, and deletes its bench customers afterwards.
 //
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 npm run bench:api
 //   DATABASE_URL=postgres://… BENCH_DB=postgres npm run bench:api   (one database only: pglite | postgres)
 
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
@@ -41,10 +42,10 @@ interface Figures {
   cpuMs?: number;
 }
 
-/** In the worker: one autocannon run, each connection with its own token and body. */
+/** One autocannon run from this process, each connection with its own token and body. */
 async function runLoad(load: Load): Promise<Figures> {
   let next = 0;
-  const options: autocannon.Options = {
+  const result = await autocannon({
     url: load.url,
     method: 'POST',
     connections: load.tokens.length,
@@ -59,14 +60,7 @@ async function runLoad(load: Load): Promise<Figures> {
     },
     // The envelope's code must be 200, not only the HTTP status.
     verifyBody: (body) => String(body).startsWith('{"code":200,'),
-  };
-  // Off the main thread autocannon answers raw histograms (as for its own workers): aggregate them.
-  // (aggregateResult is missing from @types/autocannon.)
-  const raw = await autocannon(options);
-  const { aggregateResult } = autocannon as unknown as {
-    aggregateResult(results: unknown[], options: autocannon.Options): autocannon.Result;
-  };
-  const result = aggregateResult([raw], options);
+  });
   return {
     title: load.title,
     p50: result.latency.p50,
@@ -79,32 +73,55 @@ async function runLoad(load: Load): Promise<Figures> {
   };
 }
 
-/**
- * Runs a load from a worker thread, and measures the CPU time the server's thread (this one) spent
- * per request: unlike latency, that figure does not depend on what else the machine is doing.
- */
-async function inWorker(load: Load): Promise<Figures> {
-  const before = process.threadCpuUsage();
-  const figures = await new Promise<Figures>((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: load });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  const used = process.threadCpuUsage(before);
-  return { ...figures, cpuMs: (used.user + used.system) / 1000 / Math.max(1, figures.requests) };
+// ---- the server process ----
+
+/** What the server process tells this one once it is listening. */
+interface Ready {
+  kind: 'ready';
+  /** The API base URL, or the no-op URL for the ceiling. */
+  url: string;
+  tokens: string[];
+  bodies: { add: string[]; page: string[] };
+  setupSeconds: number;
 }
 
-async function benchDatabase(label: string, url: string | undefined): Promise<Figures[]> {
-  const started = performance.now();
-  const bench = await startBenchServer(url);
-  const base = bench.api;
-  try {
+/** Messages from this process to the server process. */
+type Command = { kind: 'cpu' } | { kind: 'close' };
+
+/**
+ * In the server process: the API on the database (BENCH_API_SERVER=db, BENCH_API_URL the database
+ * URL or empty for PGlite) or the no-op handler (BENCH_API_SERVER=noop), with bench customers whose
+ * carts hold a few lines. Answers `cpu` with the main thread's CPU time so far, and stops on `close`.
+ */
+async function serverProcess(): Promise<void> {
+  const send = (message: unknown) => process.send?.(message);
+  let close: () => Promise<void>;
+  if (process.env.BENCH_API_SERVER === 'noop') {
+    const app = new Hono();
+    app.post('/noop', async (c) => c.json({ code: 200, msg: 'ok', data: JSON.parse(await c.req.text()) }));
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
+    });
+    const { port } = server.address() as AddressInfo;
+    const blank = Array.from({ length: CONNECTIONS }, () => '');
+    const body = JSON.stringify({ language: 'en', pageNum: 1 });
+    const bodies = Array.from({ length: CONNECTIONS }, () => body);
+    send({
+      kind: 'ready',
+      url: `http://127.0.0.1:${port}/noop`,
+      tokens: blank,
+      bodies: { add: bodies, page: bodies },
+      setupSeconds: 0,
+    } satisfies Ready);
+    close = async () => void server.close();
+  } else {
+    const started = performance.now();
+    const bench = await startBenchServer(process.env.BENCH_API_URL || undefined);
     const products = await bench.db.query<{ id: number }>(
       'select id from product where published order by id limit $1',
       [CONNECTIONS + 5],
     );
     const customers = await loginCustomers(bench, CONNECTIONS);
-    const tokens = customers.map((customer) => customer.token);
     // A few lines already in each cart, so a cart page has something to show.
     for (const [i, customer] of customers.entries()) {
       await bench.db.query(
@@ -113,26 +130,90 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Fi
         [customer.id, products.slice(i % 5, (i % 5) + 5).map((p) => p.id)],
       );
     }
-    console.log(
-      `\n${label}: ${CONNECTIONS} customers logged in, ${products.length} products (${((performance.now() - started) / 1000).toFixed(1)} s)`,
-    );
-    const add = await inWorker({
+    send({
+      kind: 'ready',
+      url: bench.api,
+      tokens: customers.map((customer) => customer.token),
+      bodies: {
+        add: customers.map((_, i) =>
+          JSON.stringify({ language: 'en', productId: products[(i + 5) % products.length]?.id, quantity: 1 }),
+        ),
+        page: customers.map(() => JSON.stringify({ language: 'zh', pageNum: 1, pageSize: 999 })),
+      },
+      setupSeconds: (performance.now() - started) / 1000,
+    } satisfies Ready);
+    close = () => bench.close();
+  }
+  process.on('message', async (command: Command) => {
+    if (command.kind === 'cpu') {
+      const { user, system } = process.threadCpuUsage();
+      send({ kind: 'cpu', ms: (user + system) / 1000 });
+    } else {
+      await close();
+      process.disconnect();
+    }
+  });
+}
+
+/** The server process: started, asked, stopped. */
+class ServerProcess {
+  private readonly child: ChildProcess;
+  readonly ready: Ready;
+
+  private constructor(child: ChildProcess, ready: Ready) {
+    this.child = child;
+    this.ready = ready;
+  }
+
+  static async start(env: Record<string, string>): Promise<ServerProcess> {
+    const child = fork(new URL(import.meta.url), { env: { ...process.env, ...env }, stdio: 'inherit' });
+    const ready = await new Promise<Ready>((resolve, reject) => {
+      child.once('message', (message) => resolve(message as Ready));
+      child.once('exit', (code) => reject(new Error(`the bench server stopped (exit ${code}) before it was ready`)));
+    });
+    return new ServerProcess(child, ready);
+  }
+
+  /** CPU milliseconds of the server's main thread so far. */
+  async cpuMs(): Promise<number> {
+    this.child.send({ kind: 'cpu' } satisfies Command);
+    const [message] = (await once(this.child, 'message')) as [{ ms: number }];
+    return message.ms;
+  }
+
+  /** Runs a load, and adds the server's CPU time per request: unlike latency, that does not depend on what else the machine does. */
+  async measure(load: Omit<Load, 'tokens'>): Promise<Figures> {
+    const before = await this.cpuMs();
+    const figures = await runLoad({ ...load, tokens: this.ready.tokens });
+    const used = (await this.cpuMs()) - before;
+    return { ...figures, cpuMs: used / Math.max(1, figures.requests) };
+  }
+
+  async stop(): Promise<void> {
+    const exited = once(this.child, 'exit');
+    this.child.send({ kind: 'close' } satisfies Command);
+    await exited;
+  }
+}
+
+async function benchDatabase(label: string, url: string | undefined): Promise<Figures[]> {
+  const server = await ServerProcess.start({ BENCH_API_SERVER: 'db', BENCH_API_URL: url ?? '' });
+  try {
+    const { url: base, bodies, setupSeconds } = server.ready;
+    console.log(`\n${label}: ${CONNECTIONS} customers logged in (${setupSeconds.toFixed(1)} s)`);
+    const add = await server.measure({
       title: 'cart add  POST /shop/cart/save',
       url: `${base}/shop/cart/save`,
-      tokens,
-      bodies: tokens.map((_, i) =>
-        JSON.stringify({ language: 'en', productId: products[(i + 5) % products.length]?.id, quantity: 1 }),
-      ),
+      bodies: bodies.add,
     });
-    const page = await inWorker({
+    const page = await server.measure({
       title: 'cart page POST /shop/cart/page',
       url: `${base}/shop/cart/page`,
-      tokens,
-      bodies: tokens.map(() => JSON.stringify({ language: 'zh', pageNum: 1, pageSize: 999 })),
+      bodies: bodies.page,
     });
     return [add, page];
   } finally {
-    await bench.close();
+    await server.stop();
   }
 }
 
@@ -141,21 +222,15 @@ async function benchDatabase(label: string, url: string | undefined): Promise<Fi
  * whose one handler reads the JSON body and answers a small envelope, without any database.
  */
 async function benchCeiling(): Promise<Figures> {
-  const app = new Hono();
-  app.post('/noop', async (c) => c.json({ code: 200, msg: 'ok', data: JSON.parse(await c.req.text()) }));
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
-  });
-  const { port } = server.address() as AddressInfo;
+  const server = await ServerProcess.start({ BENCH_API_SERVER: 'noop' });
   try {
-    return await inWorker({
+    return await server.measure({
       title: 'no-op   POST (no database)',
-      url: `http://127.0.0.1:${port}/noop`,
-      tokens: Array.from({ length: CONNECTIONS }, () => ''),
-      bodies: Array.from({ length: CONNECTIONS }, () => JSON.stringify({ language: 'en', pageNum: 1 })),
+      url: server.ready.url,
+      bodies: server.ready.bodies.page,
     });
   } finally {
-    server.close();
+    await server.stop();
   }
 }
 
@@ -182,7 +257,8 @@ function print(label: string, rows: Figures[]): boolean {
   return ok;
 }
 
-if (isMainThread) {
+if (process.env.BENCH_API_SERVER) await serverProcess();
+else {
   const results: [string, Figures[]][] = [];
   for (const { label, url } of benchDatabases()) results.push([label, await benchDatabase(label, url)]);
   let allOk = true;
@@ -193,6 +269,4 @@ if (isMainThread) {
   console.log(
     `\n${allOk ? 'Within' : 'Outside'} the target: p99 <= ${P99_TARGET_MS} ms with no errors${allOk ? '.' : ' (see above).'}`,
   );
-} else {
-  parentPort?.postMessage(await runLoad(workerData as Load));
 }
