@@ -2,10 +2,11 @@
 // runs in production (on in-memory PGlite, and on DATABASE_URL when set), logs in 50 customers,
 // then drives cart add (/shop/cart/save) and cart page (/shop/cart/page) from this process with 50
 // connections for ~10 s each, every connection with its own customer's token, and prints p50/p99
-// latency, requests/s, errors and the CPU time the server's main thread spent per request. On
+// latency, requests/s, errors and the CPU time the server's main thread spent per request, for each
+// of BENCH_ROUNDS rounds and their median (the figure checked against the target). On
 // DATABASE_URL it migrates and seeds as the server would, and deletes its bench customers afterwards.
 //
-//   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 npm run bench:api
+//   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_ROUNDS=3 npm run bench:api
 //   DATABASE_URL=postgres://… BENCH_DB=postgres npm run bench:api   (one database only: pglite | postgres)
 
 import { type ChildProcess, fork } from 'node:child_process';
@@ -17,6 +18,8 @@ import { Hono } from 'hono';
 import { benchDatabases, loginCustomers, startBenchServer, table } from './bench-setup.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Rounds of each call per database; the target is checked on the median round. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** The latency budget the figures are checked against. */
 const P99_TARGET_MS = 20;
@@ -196,25 +199,55 @@ class ServerProcess {
   }
 }
 
+/**
+ * Rounds of cart add then cart page on one server process. On a 2-core machine shared with the
+ * database, the load generator and whatever else runs, one 10 s run can land on a busy moment, so
+ * every round is printed and the target is checked against the median round.
+ */
 async function benchDatabase(label: string, url: string | undefined): Promise<Figures[]> {
   const server = await ServerProcess.start({ BENCH_API_SERVER: 'db', BENCH_API_URL: url ?? '' });
   try {
     const { url: base, bodies, setupSeconds } = server.ready;
     console.log(`\n${label}: ${CONNECTIONS} customers logged in (${setupSeconds.toFixed(1)} s)`);
-    const add = await server.measure({
-      title: 'cart add  POST /shop/cart/save',
-      url: `${base}/shop/cart/save`,
-      bodies: bodies.add,
-    });
-    const page = await server.measure({
-      title: 'cart page POST /shop/cart/page',
-      url: `${base}/shop/cart/page`,
-      bodies: bodies.page,
-    });
-    return [add, page];
+    const rows: Figures[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      rows.push(
+        await server.measure({
+          title: `cart add  POST /shop/cart/save  #${round}`,
+          url: `${base}/shop/cart/save`,
+          bodies: bodies.add,
+        }),
+        await server.measure({
+          title: `cart page POST /shop/cart/page  #${round}`,
+          url: `${base}/shop/cart/page`,
+          bodies: bodies.page,
+        }),
+      );
+    }
+    return rows;
   } finally {
     await server.stop();
   }
+}
+
+/** The median of each figure over the rounds of one call, errors summed. */
+function median(title: string, rounds: Figures[]): Figures {
+  const mid = (pick: (row: Figures) => number) => {
+    const values = rounds.map(pick).sort((a, b) => a - b);
+    return values[Math.floor((values.length - 1) / 2)] ?? Number.NaN;
+  };
+  const sum = (pick: (row: Figures) => number) => rounds.reduce((total, row) => total + pick(row), 0);
+  return {
+    title,
+    p50: mid((row) => row.p50),
+    p99: mid((row) => row.p99),
+    rps: mid((row) => row.rps),
+    requests: sum((row) => row.requests),
+    errors: sum((row) => row.errors),
+    non2xx: sum((row) => row.non2xx),
+    mismatches: sum((row) => row.mismatches),
+    cpuMs: mid((row) => row.cpuMs ?? 0),
+  };
 }
 
 /**
@@ -234,10 +267,11 @@ async function benchCeiling(): Promise<Figures> {
   }
 }
 
-function print(label: string, rows: Figures[]): boolean {
+/** Prints the rows; true when every row in `checked` is within the target. */
+function print(label: string, rows: Figures[], checked: Figures[] = rows): boolean {
   console.log(`\n${label} (${CONNECTIONS} connections, ${SECONDS} s each)`);
   let ok = true;
-  for (const row of rows) ok &&= row.p99 <= P99_TARGET_MS && row.errors + row.non2xx + row.mismatches === 0;
+  for (const row of checked) ok &&= row.p99 <= P99_TARGET_MS && row.errors + row.non2xx + row.mismatches === 0;
   console.log(
     table(
       ['call', 'p50 ms', 'p99 ms', 'req/s', 'requests', 'errors', 'non-2xx', 'code≠200', 'CPU ms/req'],
@@ -262,11 +296,19 @@ else {
   const results: [string, Figures[]][] = [];
   for (const { label, url } of benchDatabases()) results.push([label, await benchDatabase(label, url)]);
   let allOk = true;
-  for (const [label, rows] of results) allOk = print(label, rows) && allOk;
+  for (const [label, rows] of results) {
+    const medians = ['cart add ', 'cart page'].map((call) =>
+      median(
+        `${call} median of ${ROUNDS}`,
+        rows.filter((row) => row.title.startsWith(call)),
+      ),
+    );
+    allOk = print(label, [...rows, ...medians], medians) && allOk;
+  }
   print('For scale: the same load on an empty Hono handler (no database), the ceiling of this machine', [
     await benchCeiling(),
   ]);
   console.log(
-    `\n${allOk ? 'Within' : 'Outside'} the target: p99 <= ${P99_TARGET_MS} ms with no errors${allOk ? '.' : ' (see above).'}`,
+    `\n${allOk ? 'Within' : 'Outside'} the target: median p99 <= ${P99_TARGET_MS} ms with no errors${allOk ? '.' : ' (see above).'}`,
   );
 }
