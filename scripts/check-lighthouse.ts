@@ -21,11 +21,14 @@ import { loggedInCustomer } from './bench-setup.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
+/** The performance score the site is held to. */
+const PERFORMANCE_BAR = 95;
 /**
- * LIGHTHOUSE_MIN_PERFORMANCE lowers the performance bar for a run that cannot be quiet (CI on a shared
- * 2-core machine: see .ci/run); the bar the site is held to is 95.
+ * LIGHTHOUSE_MIN_PERFORMANCE lowers the performance score that fails the run, for a run that cannot be
+ * quiet (CI on a shared 2-core machine: see .ci/run). A page under PERFORMANCE_BAR is still measured
+ * again, so one stall of the host does not stand for the page.
  */
-const MIN_PERFORMANCE = Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? 95);
+const MIN_PERFORMANCE = Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? PERFORMANCE_BAR);
 const MINIMUM: Record<Category, number> = {
   performance: MIN_PERFORMANCE,
   accessibility: 100,
@@ -207,7 +210,8 @@ try {
     let best: { scores: Record<Category, number>; lhr: Result } | undefined;
     let runs = 0;
     const performances: string[] = [];
-    while (runs < PERFORMANCE_RUNS && (FIXED_RUNS > 0 || !best || best.scores.performance < MINIMUM.performance)) {
+    const again = (performance: number) => performance < Math.max(MINIMUM.performance, PERFORMANCE_BAR);
+    while (runs < PERFORMANCE_RUNS && (FIXED_RUNS > 0 || !best || again(best.scores.performance))) {
       if (target.loggedIn) await storeToken(launched.port, base, token);
       const run = await audit(launched.port, base, target);
       runs++;
