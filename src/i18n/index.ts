@@ -1,20 +1,16 @@
-import en from '../../i18n/en.json' with { type: 'json' };
-import zhCN from '../../i18n/zh-CN.json' with { type: 'json' };
+import { type MessageKey, messages } from '#i18n/messages';
 import type { Language } from '../api/common.ts';
+
+export type { MessageKey };
 
 /** The site's locales; English is the default and has no path prefix. */
 export const LOCALES = ['en', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
-/** A key of the UI text; en.json is the source of truth. */
-export type MessageKey = keyof typeof en;
-
-const messages: Record<Locale, Record<MessageKey, string>> = { en, 'zh-CN': zhCN };
-
 /** The text for a key in a locale, with `{{name}}` placeholders filled in. */
 export function t(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
-  const template = messages[locale][key] ?? en[key] ?? key;
+  const template = messages[locale]?.[key] ?? messages.en?.[key] ?? key;
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
