@@ -3,9 +3,18 @@ import { type Locale, localePath, t } from '../i18n/index.ts';
 import { formatPrice } from '../lib/format.ts';
 import FavouriteToggle from './FavouriteToggle.tsx';
 
+/** A product as its card shows it. */
+export type CardProduct = ProductSummary & {
+  /**
+   * The price as formatted at build time, for cards an island renders: the browser then needs no
+   * Intl.NumberFormat to hydrate them (its first costs tens of ms of main thread), and both renders agree.
+   */
+  priceText?: string;
+};
+
 interface Props {
   locale: Locale;
-  product: ProductSummary;
+  product: CardProduct;
 }
 
 /** A product's card in a grid, for islands and static pages alike. */
@@ -32,7 +41,7 @@ export default function ProductCard({ locale, product }: Props) {
       </p>
       <p className="summary">{product.summary}</p>
       <div className="card-foot">
-        <p className="price">{formatPrice(product.price, product.currency, locale)}</p>
+        <p className="price">{product.priceText ?? formatPrice(product.price, product.currency, locale)}</p>
         <FavouriteToggle locale={locale} productId={product.id} productName={product.name} />
       </div>
     </article>

@@ -6,7 +6,7 @@ import { type Locale, t } from '../i18n/index.ts';
 import { openLogin } from '../lib/events.ts';
 import { restoreToasts } from '../stores/toasts.ts';
 import { $token } from '../stores/token.ts';
-import { $user } from '../stores/user.ts';
+import { $user } from '../stores/user-info.ts';
 import Loading from './account/Loading.tsx';
 import Logout from './account/Logout.tsx';
 

@@ -1,6 +1,6 @@
 import '../styles/islands.css';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import ProductCard from '../components/ProductCard.tsx';
+import ProductCard, { type CardProduct } from '../components/ProductCard.tsx';
 import { type Locale, type MessageKey, t } from '../i18n/index.ts';
 import {
   buildFacets,
@@ -17,7 +17,12 @@ import {
 
 interface Props {
   locale: Locale;
-  products: FinderProduct[];
+  products: (FinderProduct & CardProduct)[];
+  /**
+   * The finder's facets, `buildFacets(products)`: made at build time, as sorting choices costs the browser its
+   * first Intl.Collator (tens of ms of main thread) while the page hydrates. Made here when left out.
+   */
+  facets?: Facet[];
 }
 
 const VIEWS = ['all', 'new', 'featured', 'finder'] as const;
@@ -64,9 +69,9 @@ function selectionOf(facets: Facet[], drafts: Drafts, choices: Choices): FinderS
 }
 
 /** The category page's product views: all, new, featured and the "help me choose" finder, kept in the URL query. */
-export default function CategoryBrowser({ locale, products }: Props) {
+export default function CategoryBrowser({ locale, products, facets: builtFacets }: Props) {
   const id = useId();
-  const facets = useMemo(() => buildFacets(products), [products]);
+  const facets = useMemo(() => builtFacets ?? buildFacets(products), [builtFacets, products]);
   const [view, setView] = useState<View>('all');
   const [drafts, setDrafts] = useState<Drafts>({});
   const [choices, setChoices] = useState<Choices>({});

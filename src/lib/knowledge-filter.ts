@@ -1,4 +1,5 @@
-import { type ArticleRecord, ContentType } from '../api/news.ts';
+import { CONTENT_TYPES } from '../api/content-types.ts';
+import type { ArticleRecord, ContentType } from '../api/news.ts';
 import type { Locale } from '../i18n/index.ts';
 
 // Filters of the knowledge centre, their URL form and the choices each filter offers.
@@ -70,7 +71,7 @@ export function fromQuery(query: string | URLSearchParams): KnowledgeFilter {
   const params = typeof query === 'string' ? new URLSearchParams(query) : query;
   const filter: KnowledgeFilter = {};
   const type = params.get('type');
-  if (type !== null && (ContentType.options as readonly string[]).includes(type)) filter.type = type as ContentType;
+  if (type !== null && (CONTENT_TYPES as readonly string[]).includes(type)) filter.type = type as ContentType;
   const series = Number(params.get('series') ?? '');
   if (Number.isInteger(series) && series > 0) filter.series = series;
   const q = params.get('q')?.trim();
@@ -100,7 +101,7 @@ export function filterOptions(articles: ArticleRecord[], locale: Locale): Knowle
   const series = new Map(articles.map((article) => [article.productSeries.id, article.productSeries.name]));
   const authors = new Set(articles.map((article) => article.author));
   return {
-    contentTypes: ContentType.options.filter((type) => types.has(type)),
+    contentTypes: CONTENT_TYPES.filter((type) => types.has(type)),
     series: [...series]
       .map(([id, name]) => ({ id, name }))
       .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id),

@@ -1,13 +1,15 @@
-import { atom } from 'nanostores';
 import { type ClientInfo, clientInfo, clientLogin, clientLogout, clientUpdate } from '../api/client.ts';
 import { call } from '../lib/http.ts';
 import { loadCart } from './cart.ts';
 import { loadFavourites } from './favourites.ts';
 import { loadSavedNews } from './saved-news.ts';
 import { $token, setToken } from './token.ts';
+import { $user } from './user-info.ts';
 
-/** The logged-in customer; null for a visitor, or while the session is starting. */
-export const $user = atom<ClientInfo | null>(null);
+export { $user };
+
+/** Resolves in a task of its own, so the work before and after it are two short tasks instead of one long one. */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 let loading: { token: string; done: Promise<ClientInfo | null> } | undefined;
 
@@ -23,7 +25,13 @@ export function loadUser(): Promise<ClientInfo | null> {
     const info = await call(clientInfo, {}, { hideErrors: true });
     if (!info || $token.get() !== token) return null;
     $user.set(info);
-    await Promise.all([loadCart(), loadFavourites(), loadSavedNews()]);
+    // Each call starts in a task of its own: the three together are one long task on a slow phone.
+    const loads: Promise<void>[] = [];
+    for (const load of [loadCart, loadFavourites, loadSavedNews]) {
+      loads.push(load());
+      await nextTask();
+    }
+    await Promise.all(loads);
     return info;
   })();
   loading = { token, done };
@@ -50,8 +58,7 @@ export async function updateProfile(changes: { name?: string; contactNumber?: st
   return info;
 }
 
-// Logging out (here, in another tab, or by a 401) clears the customer; a new token starts over.
-$token.listen((token) => {
+// A new token (or none: logging out here, in another tab, or by a 401) starts over; user-info.ts clears the customer.
+$token.listen(() => {
   loading = undefined;
-  if (!token) $user.set(null);
 });

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { type Locale, localePath, t } from '../../i18n/index.ts';
-import { logout } from '../../stores/user.ts';
 import ConfirmDialog from '../ConfirmDialog.tsx';
 
 /** Log out, after a confirmation; then home. */
@@ -18,6 +17,9 @@ export default function Logout({ locale }: { locale: Locale }) {
         cancelLabel={t(locale, 'account.logoutNo')}
         onCancel={() => setAsking(false)}
         onConfirm={async () => {
+          // The session's code is loaded by then (the account area loaded the customer); this keeps it out of
+          // the island's first task.
+          const { logout } = await import('../../stores/user.ts');
           await logout();
           location.assign(localePath(locale, '/'));
         }}
