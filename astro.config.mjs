@@ -29,16 +29,20 @@ process.env.BUILD_ID ||= `${new Date().toISOString().replace(/\D/g, '').slice(0,
  * Two groups instead: what every page's header needs (the token, the toasts and their store library), and
  * the customer's side (API client, schemas and the customer's stores), which a visitor's page never loads.
  */
+const SESSION_STORES = 'token|toasts|locale|user-info';
 const CLIENT_CHUNKS = [
   {
     name: 'session',
     includeDependenciesRecursively: false,
-    test: /[\\/](src[\\/]stores[\\/](token|toasts|locale|user-info)\.ts|node_modules[\\/]nanostores[\\/])/,
+    test: new RegExp(String.raw`[\\/](src[\\/]stores[\\/](${SESSION_STORES})\.ts|node_modules[\\/]nanostores[\\/])`),
   },
   {
+    // Every other store is the customer's, so a new one joins this group without a change here.
     name: 'customer',
     includeDependenciesRecursively: false,
-    test: /[\\/](src[\\/](stores[\\/](cart|favourites|saved-news|saved-list|user|addresses|orders)|lib[\\/](http|api-error)|api[\\/](?!content-types)[\w-]+|scripts[\\/]customer)\.ts|node_modules[\\/](valibot|ky)[\\/])/,
+    test: new RegExp(
+      String.raw`[\\/](src[\\/](stores[\\/](?!(${SESSION_STORES})\.)[\w-]+|lib[\\/](http|api-error)|api[\\/](?!content-types)[\w-]+|scripts[\\/]customer)\.ts|node_modules[\\/](valibot|ky)[\\/])`,
+    ),
   },
 ];
 
