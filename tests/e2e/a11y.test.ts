@@ -12,6 +12,9 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 /** Runs axe on the page as it is and fails with one line per offending element: rule, impact, target, help. */
 async function expectAccessible(page: Page, what: string): Promise<void> {
+  // Parts of a page far from the screen are not rendered yet (`content-visibility: auto`), and axe then checks
+  // them or not depending on timing. Rendered, as a reader scrolling to them sees them, they are all checked.
+  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const found = violations.flatMap((rule) =>
     rule.nodes.map((node) => `${rule.id} (${rule.impact ?? 'n/a'}) at ${node.target.join(' ')}: ${rule.help}`),
