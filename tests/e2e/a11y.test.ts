@@ -5,17 +5,20 @@ import { islandsReady, startBrowser } from './browser.ts';
 import { apiCall, registeredCustomer } from './customer-api.ts';
 
 // axe-core on every page type in both languages, visitor and logged-in customer, and on the header's and the
-// dialogs' open states: WCAG 2.1 A and AA and axe's best practices, zero violations.
+// dialogs' open states: WCAG 2.2 A and AA (touch target size included, as Lighthouse checks it) and axe's best
+// practices, zero violations.
 
 const browser = startBrowser();
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-/** Runs axe on the page as it is and fails with one line per offending element: rule, impact, target, help. */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  // Parts of a page far from the screen are not rendered yet (`content-visibility: auto`), and axe then checks
-  // them or not depending on timing. Rendered, as a reader scrolling to them sees them, they are all checked.
-  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+/**
+ * Runs axe on the page as it is (or only on the part `within` selects) and fails with one line per offending
+ * element: rule, impact, target, help.
+ */
+async function expectAccessible(page: Page, what: string, within?: string): Promise<void> {
+  const axe = new AxeBuilder({ page }).withTags(TAGS);
+  if (within) axe.include(within);
+  const { violations } = await axe.analyze();
   const found = violations.flatMap((rule) =>
     rule.nodes.map((node) => `${rule.id} (${rule.impact ?? 'n/a'}) at ${node.target.join(' ')}: ${rule.help}`),
   );
@@ -192,7 +195,9 @@ describe.each([
     await visit(page, paths['category list'] ?? '/');
     await page.evaluate(() => window.scrollTo(0, 400));
     await page.waitForFunction(() => document.querySelector('.site-header')?.classList.contains('folded'));
-    await expectAccessible(page, 'the folded header');
+    // The header only: axe does not model sticky positioning (dequelabs/axe-core#3720), so on a scrolled page
+    // the links passing under the header count as crowding its targets. The page itself is checked unscrolled.
+    await expectAccessible(page, 'the folded header', '.site-header');
   });
 
   describe('logged in', () => {
