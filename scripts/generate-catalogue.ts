@@ -2,6 +2,7 @@
 // seeds a fresh database with the demo catalogue grown to that many products, for benchmarks.
 import { parseArgs } from 'node:util';
 import { openDb } from '../src/server/db/index.ts';
+import { exitIfDataDirInUse } from '../src/server/db/lock.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { catalogue } from '../src/server/seed/data/index.ts';
 import { seedCatalogue } from '../src/server/seed/index.ts';
@@ -21,7 +22,7 @@ if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
 }
 const dataDir = values['data-dir'] ?? `.data/synthetic-${count}`;
 const started = performance.now();
-const db = await openDb({ url: values['database-url'] ?? process.env.DATABASE_URL, dataDir });
+const db = await openDb({ url: values['database-url'] ?? process.env.DATABASE_URL, dataDir }).catch(exitIfDataDirInUse);
 await migrate(db);
 const [existing] = await db.query<{ n: number }>('select count(*)::int as n from product');
 if ((existing?.n ?? 0) > 0) {

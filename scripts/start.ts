@@ -3,12 +3,15 @@
 
 import { join } from 'node:path';
 import { serverConfig } from '../src/server/config.ts';
+import { exitIfDataDirInUse } from '../src/server/db/lock.ts';
 import { prepareDb, startServer } from '../src/server/server.ts';
 import { buildSite } from '../src/server/site-build.ts';
 
 const started = performance.now();
 const config = serverConfig();
-const db = await prepareDb({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+const db = await prepareDb({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') }).catch(
+  exitIfDataDirInUse,
+);
 let server: Awaited<ReturnType<typeof startServer>>;
 try {
   server = await startServer({ db, port: config.port, host: config.host, siteDir: config.siteDir });

@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverConfig } from './config.ts';
+import { exitIfDataDirInUse } from './db/lock.ts';
 import { prepareDb, startServer } from './server.ts';
 
 /** `npm run serve:api`: the API (and the built site when there is one) on PORT. */
 const config = serverConfig();
-const db = await prepareDb({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+const db = await prepareDb({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') }).catch(
+  exitIfDataDirInUse,
+);
 const siteDir = existsSync(config.siteDir) ? config.siteDir : undefined;
 const server = await startServer({ db, port: config.port, host: config.host, siteDir });
 console.log(`API on ${server.url}/api (database: ${db.kind})${siteDir ? `, site from ${siteDir}` : ''}`);

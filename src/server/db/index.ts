@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockDataDir } from './lock.ts';
 
 /** Something SQL can run on: the database or a transaction. */
 export interface Queryable {
@@ -20,7 +21,10 @@ export interface Db extends Queryable {
 export interface DbOptions {
   /** A PostgreSQL connection string; when absent the embedded PGlite is used. */
   url?: string | undefined;
-  /** PGlite's data directory; when absent PGlite keeps everything in memory. */
+  /**
+   * PGlite's data directory; when absent PGlite keeps everything in memory. One process at a time:
+   * opening one that another process (or another openDb) holds throws DataDirInUseError.
+   */
   dataDir?: string | undefined;
 }
 
@@ -30,8 +34,16 @@ export async function openDb(options: DbOptions = {}): Promise<Db> {
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Db> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create(dataDir);
+  // The lock comes before any file of the database is created or read.
+  const lock = dataDir ? await lockDataDir(dataDir) : undefined;
+  let lite: PGlite;
+  try {
+    if (dataDir) mkdirSync(dataDir, { recursive: true });
+    lite = await PGlite.create(dataDir);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
@@ -52,7 +64,13 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
         }),
       );
     },
-    close: () => lite.close(),
+    async close() {
+      try {
+        await lite.close();
+      } finally {
+        await lock?.release();
+      }
+    },
   };
 }
 
