@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 const require = createRequire(import.meta.url);
 const astroBin = join(dirname(require.resolve('astro/package.json')), 'bin', 'astro.mjs');
@@ -29,21 +29,85 @@ export async function buildSite({
   cacheDir,
 }: SiteBuildOptions): Promise<{ ms: number }> {
   const started = performance.now();
-  const target = resolve(outDir);
-  const next = `${target}.next`;
-  const previous = `${target}.previous`;
-  await rm(next, { recursive: true, force: true });
+  const workDir = await makeWorkDir(outDir);
   try {
-    await runAstroBuild(apiBaseUrl, next, verbose, cacheDir);
+    await runAstroBuild(apiBaseUrl, workDir, verbose, cacheDir);
   } catch (error) {
-    await rm(next, { recursive: true, force: true });
+    await rm(workDir, { recursive: true, force: true });
     throw error;
   }
-  await rm(previous, { recursive: true, force: true });
-  if (existsSync(target)) await rename(target, previous);
-  await rename(next, target);
-  await rm(previous, { recursive: true, force: true });
+  await swapInto(workDir, outDir);
   return { ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * A fresh, empty working directory for one build (`<outDir>.next-<pid>-<random>`): never shared with
+ * another build, and beside outDir so putting it in place is a rename on one filesystem. Working and
+ * set-aside directories left by builds whose process is gone are removed first.
+ */
+export async function makeWorkDir(outDir: string): Promise<string> {
+  const target = resolve(outDir);
+  await removeLeftovers(target);
+  return mkdtemp(`${target}.next-${process.pid}-`);
+}
+
+/**
+ * Puts a finished build in place of outDir. Each step is a rename of a whole directory, so outDir is
+ * always one complete build (or, for the moment between two renames, absent). When builds finish
+ * together the last to rename wins: a rename onto a directory another build has just put in place
+ * fails, and the step is repeated. Set-aside builds are removed afterwards.
+ */
+export async function swapInto(workDir: string, outDir: string): Promise<void> {
+  const target = resolve(outDir);
+  const setAside: string[] = [];
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const previous = `${target}.previous-${process.pid}-${randomBytes(4).toString('hex')}`;
+      try {
+        await rename(target, previous);
+        setAside.push(previous);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      try {
+        await rename(workDir, target);
+        return;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOTEMPTY' || code === 'EEXIST') {
+          if (attempt < SWAP_ATTEMPTS) continue;
+        } else {
+          // Nothing else took outDir: the site we set aside goes back.
+          const last = setAside.pop();
+          if (last) await rename(last, target).catch(() => setAside.push(last));
+        }
+        throw error;
+      }
+    }
+  } finally {
+    await Promise.all(setAside.map((dir) => rm(dir, { recursive: true, force: true })));
+  }
+}
+
+/** Rounds of moving aside and renaming before a swap gives up (each lost round means another build won it). */
+const SWAP_ATTEMPTS = 20;
+
+async function removeLeftovers(target: string): Promise<void> {
+  const prefixes = [`${basename(target)}.next-`, `${basename(target)}.previous-`];
+  for (const entry of await readdir(dirname(target)).catch(() => [])) {
+    const prefix = prefixes.find((start) => entry.startsWith(start));
+    const pid = prefix ? Number(entry.slice(prefix.length).split('-')[0]) : 0;
+    if (pid > 0 && !processRuns(pid)) await rm(join(dirname(target), entry), { recursive: true, force: true });
+  }
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
 }
 
 function runAstroBuild(apiBaseUrl: string, outDir: string, verbose: boolean, cacheDir?: string): Promise<void> {
