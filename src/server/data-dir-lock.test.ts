@@ -125,7 +125,7 @@ describe('API processes on one embedded database', () => {
     expect(line).toContain('DATABASE_URL');
     expect(line).not.toMatch(/\bat \S+:\d+:\d+/);
     expect(await categories(base)).toBe(200);
-  }, 90_000);
+  }, 180_000);
 
   test('after the holder is killed with SIGKILL the next start succeeds, and then holds the database itself', async () => {
     if (!holder) throw new Error('no first process');
@@ -137,5 +137,5 @@ describe('API processes on one embedded database', () => {
     const another = start(dataDir);
     expect(await refused(another)).not.toBe(0);
     expect(another.stderr()).toContain(`process ${next.pid}`);
-  }, 90_000);
+  }, 180_000);
 });

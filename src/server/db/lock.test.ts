@@ -1,3 +1,4 @@
+// PGlite opens are slow on a busy machine (initdb of a new directory: 10 to 45 s), hence their timeouts.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
@@ -42,7 +43,7 @@ describe('one opener per embedded database', () => {
     expect(await again.query('select n from kept')).toEqual([{ n: 7 }]);
     await again.close();
     expect(existsSync(lockFileOf(dataDir))).toBe(false);
-  });
+  }, 120_000);
 
   test('the refusal comes before the database directory is created or read', async () => {
     const held = await lockDataDir(dataDir);
@@ -57,7 +58,7 @@ describe('one opener per embedded database', () => {
     const db = await openDb({ dataDir });
     expect(JSON.parse(readFileSync(lockFileOf(dataDir), 'utf8')).pid).toBe(process.pid);
     await db.close();
-  });
+  }, 120_000);
 
   test('a lock whose pid now belongs to another process (another start time) does not block', async () => {
     staleLock(process.ppid, 'not-its-start-time');
@@ -83,6 +84,23 @@ describe('one opener per embedded database', () => {
       `in use by process ${process.ppid} (npm start, since 2030-01-02 03:04:05 UTC)`,
     );
     await expect(refusal).rejects.not.toThrow(/\n/);
+  });
+
+  test('a lock written on another host is never taken over, and the refusal says which file to delete', async () => {
+    writeFileSync(
+      lockFileOf(dataDir),
+      JSON.stringify({
+        pid: deadPid(),
+        start: '1',
+        host: 'elsewhere',
+        token: 'other00000000000',
+        command: '',
+        since: '',
+      }),
+    );
+    await expect(lockDataDir(dataDir)).rejects.toThrow(
+      `(on elsewhere): stop that process (if it no longer runs there, delete ${lockFileOf(dataDir)})`,
+    );
   });
 
   test('of twenty starters racing for one stale lock, exactly one wins', async () => {

@@ -23,7 +23,7 @@ interface Holder {
 
 /** Another process (or this one) has the embedded database open. */
 export class DataDirInUseError extends Error {
-  constructor(dataDir: string, holder: Holder) {
+  constructor(dataDir: string, holder: Holder, lockFile: string) {
     const what = [
       holder.command,
       holder.since && `since ${holder.since.replace('T', ' ').slice(0, 19)} UTC`,
@@ -33,9 +33,12 @@ export class DataDirInUseError extends Error {
       holder.pid === process.pid
         ? `this process (${[`pid ${holder.pid}`, ...what].join(', ')})`
         : `process ${holder.pid}${what.length ? ` (${what.join(', ')})` : ''}`;
+    // A process on another host cannot be checked from here (a shared volume, or a container
+    // recreated with a new hostname): only the operator can tell that it is gone.
+    const elsewhere = holder.host === hostname() ? '' : ` (if it no longer runs there, delete ${lockFile})`;
     super(
-      `The embedded database ${dataDir} is in use by ${who}: stop that process, set DATA_DIR to another ` +
-        'directory, or set DATABASE_URL to use a PostgreSQL server.',
+      `The embedded database ${dataDir} is in use by ${who}: stop that process${elsewhere}, set DATA_DIR to ` +
+        'another directory, or set DATABASE_URL to use a PostgreSQL server.',
     );
     this.name = 'DataDirInUseError';
   }
@@ -89,7 +92,7 @@ async function acquire(path: string, dataDir: string): Promise<Holder> {
     if (await create(path, mine)) return mine;
     const holder = await readHolder(path);
     if (!holder) continue; // released between our try and our read
-    if (isRunning(holder)) throw new DataDirInUseError(dataDir, holder);
+    if (isRunning(holder)) throw new DataDirInUseError(dataDir, holder, path);
     // A stale lock. Only the starter that exclusively creates this lock's takeover file (its name
     // fixed by the stale lock's token) may remove it, and only while it is still that lock, so two
     // starters cannot both remove a lock and both win; the next round's exclusive create decides.
