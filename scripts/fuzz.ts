@@ -170,8 +170,10 @@ class Server {
 async function fuzz(): Promise<number> {
   const { count, seed } = options();
   const work = workload(count, seed);
+  const starting = performance.now();
   const server = await Server.start();
   const { api, database, tokens } = server.ready;
+  console.log(`API ready in ${((performance.now() - starting) / 1000).toFixed(1)} s.`);
   console.log(
     `Fuzzing the API at ${api} on ${database}: ${count} malformed requests over ${calls.length} calls, seed ${seed}.`,
   );
@@ -230,7 +232,7 @@ async function fuzz(): Promise<number> {
       `\n${beforeApp} answers 431 came from Node's HTTP parser (headers and URL over 16 KB), before the app.`,
     );
   if (notEnvelopes.length > 0) {
-    console.log(`\n${notEnvelopes.length} answers not in the envelope, the first ones:`);
+    console.log(`\n${notEnvelopes.length} answers that break the envelope rules, the first ones:`);
     for (const line of notEnvelopes.slice(0, 10)) console.log(`  ${line}`);
   }
 
