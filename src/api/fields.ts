@@ -3,14 +3,47 @@ import * as v from 'valibot';
 // Field schemas shared by the forms (islands) and the server. Their messages are i18n keys
 // (`validation.*`): each side shows them in the visitor's language with `t()`.
 
-/** A required text field: trimmed, not empty, bounded. */
-export function requiredText(requiredKey: string, max = 200) {
-  return v.pipe(v.string(requiredKey), v.trim(), v.nonEmpty(requiredKey), v.maxLength(max, 'validation.tooLong'));
+/** C0 and C1 controls (tab, CR and LF among them), DEL, and the Unicode line and paragraph separators. */
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+/** The same less tab, CR and LF, which a multi-line text (a note) may hold. */
+const CONTROL_BUT_LINES = /(?![\t\n\r])[\p{Cc}\u2028\u2029]/u;
+
+/** Whether text holds a control character; `multiline` lets tab, CR and LF through. */
+export function hasControlCharacter(text: string, multiline = false): boolean {
+  return (multiline ? CONTROL_BUT_LINES : CONTROL).test(text);
 }
 
-/** An optional text field: trimmed, bounded; empty is allowed. */
-export function optionalText(max = 200) {
-  return v.optional(v.pipe(v.string('validation.text'), v.trim(), v.maxLength(max, 'validation.tooLong')), '');
+// Customer text ends up in mail (a name in the sales mail's subject, an address or note in bodies):
+// a line break there could start a header, so a line of text holds none.
+function noControlCharacters(multiline: boolean) {
+  return v.check(
+    (text: string) => !hasControlCharacter(text, multiline),
+    multiline ? 'validation.controlCharactersMultiline' : 'validation.controlCharacters',
+  );
+}
+
+/** A required line of text: trimmed, not empty, bounded, without control characters. */
+export function requiredText(requiredKey: string, max = 200) {
+  return v.pipe(
+    v.string(requiredKey),
+    v.trim(),
+    v.nonEmpty(requiredKey),
+    v.maxLength(max, 'validation.tooLong'),
+    noControlCharacters(false),
+  );
+}
+
+/** An optional text field: trimmed, bounded, without control characters (but line breaks and tabs when `multiline`); empty is allowed. */
+export function optionalText(max = 200, { multiline = false }: { multiline?: boolean } = {}) {
+  return v.optional(
+    v.pipe(
+      v.string('validation.text'),
+      v.trim(),
+      v.maxLength(max, 'validation.tooLong'),
+      noControlCharacters(multiline),
+    ),
+    '',
+  );
 }
 
 export const Email = v.pipe(

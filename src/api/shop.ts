@@ -172,6 +172,6 @@ export const orderSubmit = defineCall({
   tag: 'order',
   summary:
     'Submits the cart as an order request to one of the customer’s addresses; the cart empties and sales is emailed.',
-  request: v.object({ language: LanguageField, addressId: Id, remark: optionalText(1000) }),
+  request: v.object({ language: LanguageField, addressId: Id, remark: optionalText(1000, { multiline: true }) }),
   response: Order,
 });

@@ -1,17 +1,19 @@
 import type { Db } from './db/index.ts';
 import type { Outbox } from './mail/outbox.ts';
 
-/** Deletes what no rule needs any more: old sessions, codes, rate-limit windows and sent mail. */
+/** Deletes what no rule needs any more: old sessions, codes, rate-limit windows, and mail sent or given up 90 days ago. */
 export async function pruneExpired(db: Db): Promise<void> {
   await db.query("delete from session where expires_at < now() - interval '7 days'");
   await db.query("delete from verification_code where expires_at < now() - interval '1 day'");
   await db.query("delete from rate_limit where window_start < now() - interval '1 day'");
-  await db.query("delete from mail_outbox where sent_at < now() - interval '90 days'");
+  await db.query(
+    "delete from mail_outbox where sent_at < now() - interval '90 days' or failed_at < now() - interval '90 days'",
+  );
 }
 
 /**
  * The server process's small loop: retries due mail every few seconds (a kick after each write
- * sends new mail at once) and prunes now and then. Any number of processes may run it on one
+ * sends new mail at once; the outbox gives a message up after MAX_ATTEMPTS tries) and prunes now and then. Any number of processes may run it on one
  * database: the outbox claims messages with a lease.
  */
 export function startBackground(

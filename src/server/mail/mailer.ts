@@ -30,8 +30,26 @@ export interface MailerOptions {
 
 export const DEFAULT_FROM = 'LumenLab Instruments <no-reply@lumenlab-instruments.example>';
 
+/** Control characters and the Unicode line and paragraph separators, in runs. */
+const CONTROL_RUN = /[\p{Cc}\u2028\u2029]+/gu;
+
+/**
+ * A header value on one line: every run of control characters (CR and LF among them) or Unicode line
+ * breaks becomes one space. The API refuses them in names, but a value may have reached the database
+ * another way, and a mail reader may break a header at U+2028 or NEL even inside an encoded word.
+ */
+export function headerValue(value: string): string {
+  return value.replace(CONTROL_RUN, ' ').trim();
+}
+
+/** The message as it may go out: subject and recipient on one line each. */
+function safeHeaders(message: MailMessage): MailMessage {
+  return { ...message, to: headerValue(message.to), subject: headerValue(message.subject) };
+}
+
 /** A mailer over SMTP when given a URL, else one that writes each message to `outboxDir` and logs it. */
-export function createMailer({ smtpUrl, outboxDir = '.data/outbox', from = DEFAULT_FROM }: MailerOptions = {}): Mailer {
+export function createMailer({ smtpUrl, outboxDir = '.data/outbox', from: fromOption }: MailerOptions = {}): Mailer {
+  const from = headerValue(fromOption ?? DEFAULT_FROM);
   if (smtpUrl) {
     // Pooled connections; short timeouts: a send runs in the background and is retried, so failing
     // fast is fine.
@@ -45,7 +63,7 @@ export function createMailer({ smtpUrl, outboxDir = '.data/outbox', from = DEFAU
     return {
       kind: 'smtp',
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        await transport.sendMail({ from, ...safeHeaders(message) });
       },
       close: () => transport.close(),
     };
@@ -54,7 +72,8 @@ export function createMailer({ smtpUrl, outboxDir = '.data/outbox', from = DEFAU
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'files',
-    async send(message) {
+    async send(unsafe) {
+      const message = safeHeaders(unsafe);
       const info = await transport.sendMail({ from, ...message });
       await mkdir(dir, { recursive: true });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);

@@ -30,6 +30,12 @@ const LEASE_SECONDS = 120;
 const BATCH = 20;
 /** Seconds before the next try after `attempts` failures: 30 s doubling, at most an hour. */
 export const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
+/**
+ * Tries before a message is given up and marked failed: with the back-off above, the 10th try comes
+ * about 3 hours (11,010 s) after the first, long enough to ride out a mail server's restart or a
+ * short outage, short enough that a message which cannot go stops costing a connection every hour.
+ */
+export const MAX_ATTEMPTS = 10;
 
 /** The outbox over a database and a mailer. Several processes may deliver from one database. */
 export function createOutbox(db: Db, mailer: Mailer): Outbox {
@@ -48,7 +54,8 @@ export function createOutbox(db: Db, mailer: Mailer): Outbox {
         attempts: number;
       }>(
         `update mail_outbox set next_attempt_at = now() + make_interval(secs => $1)
-         where id in (select id from mail_outbox where sent_at is null and next_attempt_at <= now()
+         where id in (select id from mail_outbox
+                      where sent_at is null and failed_at is null and next_attempt_at <= now()
                       order by next_attempt_at, id limit $2 for update skip locked)
          returning id, to_address, subject, text, html, attempts`,
         [LEASE_SECONDS, BATCH],
@@ -63,13 +70,23 @@ export function createOutbox(db: Db, mailer: Mailer): Outbox {
           sent++;
         } catch (error) {
           const attempts = row.attempts + 1;
+          const givenUp = attempts >= MAX_ATTEMPTS;
           await db.query(
-            `update mail_outbox set attempts = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4)
+            `update mail_outbox set attempts = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4),
+               failed_at = case when $5::boolean then now() end
              where id = $1`,
-            [row.id, attempts, String((error as Error).message ?? error).slice(0, 1000), retryDelaySeconds(attempts)],
+            [
+              row.id,
+              attempts,
+              String((error as Error).message ?? error).slice(0, 1000),
+              retryDelaySeconds(attempts),
+              givenUp,
+            ],
           );
           console.error(
-            `mail to ${row.to_address} failed (try ${attempts}), retrying later:`,
+            givenUp
+              ? `mail ${row.id} to ${row.to_address} failed (try ${attempts} of ${MAX_ATTEMPTS}), given up; \`npm run outbox -- retry ${row.id}\` sends it again:`
+              : `mail ${row.id} to ${row.to_address} failed (try ${attempts} of ${MAX_ATTEMPTS}), retrying later:`,
             (error as Error).message,
           );
         }
@@ -104,4 +121,67 @@ export function createOutbox(db: Db, mailer: Mailer): Outbox {
       await running;
     },
   };
+}
+
+/** A message as `npm run outbox -- list` shows it. */
+export interface OutboxEntry {
+  id: number;
+  to: string;
+  subject: string;
+  state: 'pending' | 'failed';
+  attempts: number;
+  createdAt: Date;
+  /** When a pending message is tried next; for a failed one, when it was given up. */
+  at: Date;
+  lastError: string | null;
+}
+
+/** The messages not sent yet (or only the failed ones), oldest first, at most `limit`, and how many there are in all. */
+export async function listOutbox(
+  db: Queryable,
+  { failedOnly = false, limit = 200 }: { failedOnly?: boolean; limit?: number } = {},
+): Promise<{ entries: OutboxEntry[]; total: number }> {
+  const where = failedOnly ? 'failed_at is not null' : 'sent_at is null';
+  const rows = await db.query<{
+    id: number;
+    to_address: string;
+    subject: string;
+    failed_at: Date | null;
+    attempts: number;
+    created_at: Date;
+    next_attempt_at: Date;
+    last_error: string | null;
+  }>(
+    `select id, to_address, subject, failed_at, attempts, created_at, next_attempt_at, last_error
+     from mail_outbox where ${where} order by id limit $1`,
+    [limit],
+  );
+  const [count] = await db.query<{ total: number }>(`select count(*)::int as total from mail_outbox where ${where}`);
+  return {
+    total: count?.total ?? 0,
+    entries: rows.map((row) => ({
+      id: row.id,
+      to: row.to_address,
+      subject: row.subject,
+      state: row.failed_at ? 'failed' : 'pending',
+      attempts: row.attempts,
+      createdAt: row.created_at,
+      at: row.failed_at ?? row.next_attempt_at,
+      lastError: row.last_error,
+    })),
+  };
+}
+
+/**
+ * Puts failed messages back to pending with a fresh set of tries, due at once: the one with `id`, or
+ * every failed one when `id` is 'all'. Answers the ids put back (none for an id that is not failed).
+ */
+export async function retryFailed(db: Queryable, id: number | 'all'): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `update mail_outbox set failed_at = null, attempts = 0, next_attempt_at = now()
+     where failed_at is not null and ($1::int is null or id = $1::int)
+     returning id`,
+    [id === 'all' ? null : id],
+  );
+  return rows.map((row) => row.id).sort((a, b) => a - b);
 }

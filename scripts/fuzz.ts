@@ -1,0 +1,267 @@
+// `npm run fuzz -- --count N [--seed S]`: N malformed requests (src/server/fuzz-inputs.ts, the generator
+// src/server/fuzz.test.ts uses) spread over every call of the contract, sent over HTTP to the API running
+// in a process of its own on a free 127.0.0.1 port: on a fresh PGlite in a temp dir, or on DATABASE_URL
+// when set (use a database for tests: the run adds codes, rate-limit counters and mail as any client
+// would; its own customer is deleted afterwards). Prints the answers by HTTP status (and by call for any
+// 500), then checks the server still answers a good call. Exits non-zero on any 5xx, a request without
+// an answer, an answer from the app that is not the envelope, or a server that died.
+
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import fc from 'fast-check';
+import type { Call } from '../src/api/common.ts';
+import { calls } from '../src/api/index.ts';
+import { hashPassword } from '../src/server/auth/password.ts';
+import { createSession, revokeSession } from '../src/server/auth/session.ts';
+import { sha256 } from '../src/server/auth/token.ts';
+import { insertClient } from '../src/server/db/customers.ts';
+import {
+  envelopeProblems,
+  type FuzzTokens,
+  type Probe,
+  probes,
+  requestFor,
+  tokenFor,
+} from '../src/server/fuzz-inputs.ts';
+import { createMailer } from '../src/server/mail/mailer.ts';
+import { prepareDb, startServer } from '../src/server/server.ts';
+
+/** Requests under way at once. */
+const CONCURRENCY = 8;
+/** A request with no answer by then counts as unanswered. */
+const TIMEOUT_MS = 30_000;
+
+/** What the server process tells this one. */
+type FromServer =
+  | { kind: 'ready'; api: string; database: string; tokens: FuzzTokens }
+  | { kind: 'session'; token: string }
+  | { kind: 'closed' };
+type ToServer = { kind: 'session' } | { kind: 'close' };
+
+// ---- the server process ----
+
+async function serverProcess(): Promise<void> {
+  const send = (message: FromServer) => process.send?.(message);
+  const url = process.env.DATABASE_URL || undefined;
+  const temp = mkdtempSync(join(tmpdir(), 'fuzz-'));
+  const db = await prepareDb(url ? { url } : { dataDir: join(temp, 'pglite') });
+  const mailer = createMailer({ outboxDir: join(temp, 'mail') });
+  // The .eml mailer logs every message; the fuzzer's code emails would drown its report.
+  console.log = () => {};
+  const server = await startServer({ db, port: 0, host: '127.0.0.1', mailer, trustProxy: true });
+  const tag = randomBytes(4).toString('hex');
+  const customer = await insertClient(db, {
+    username: `fuzz-${tag}`,
+    email: `fuzz-${tag}@example.com`,
+    name: 'Fuzz',
+    contactNumber: '+65 6123 4567',
+    passwordHash: await hashPassword(randomBytes(16).toString('hex')),
+  });
+  const session = () => createSession(db, customer.id, 1);
+  const revoked = await session();
+  await revokeSession(db, sha256(revoked));
+  send({
+    kind: 'ready',
+    api: `http://127.0.0.1:${server.port}/api`,
+    database: url ? 'PostgreSQL (DATABASE_URL)' : `a fresh PGlite in ${join(temp, 'pglite')}`,
+    tokens: { customer: await session(), logout: await session(), revoked },
+  });
+  process.on('message', async (message: ToServer) => {
+    if (message.kind === 'session') {
+      send({ kind: 'session', token: await session() });
+      return;
+    }
+    await server.close();
+    mailer.close();
+    if (url) {
+      await db.query('delete from customer_order where client_id = $1', [customer.id]);
+      await db.query('delete from client where id = $1', [customer.id]);
+    }
+    await db.close();
+    rmSync(temp, { recursive: true, force: true });
+    send({ kind: 'closed' });
+    process.disconnect();
+  });
+}
+
+// ---- this process: the fuzzer ----
+
+const USAGE =
+  'Usage: npm run fuzz -- [--count N] [--seed S]   (N from 1 to 1000000, default 2000; DATABASE_URL to fuzz a PostgreSQL server)';
+
+function options(): { count: number; seed: number } {
+  let values: { count?: string; seed?: string };
+  try {
+    ({ values } = parseArgs({ options: { count: { type: 'string' }, seed: { type: 'string' } } }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  const count = Number(values.count ?? 2000);
+  const seed = Number(values.seed ?? Math.floor(Math.random() * 2 ** 31));
+  if (!Number.isInteger(count) || count < 1 || count > 1_000_000 || !Number.isInteger(seed)) {
+    console.error(`--count takes a whole number from 1 to 1000000, --seed a whole number.\n${USAGE}`);
+    process.exit(2);
+  }
+  return { count, seed };
+}
+
+/** N probes spread evenly over the calls, interleaved so every call is hit throughout the run. */
+function workload(count: number, seed: number): [Call, Probe][] {
+  const perCall = calls.map((call, i) =>
+    fc.sample(probes(call), { numRuns: Math.ceil((count - i) / calls.length), seed: seed + i }),
+  );
+  const work: [Call, Probe][] = [];
+  for (let round = 0; work.length < count; round++)
+    for (const [i, call] of calls.entries()) {
+      const probe = perCall[i]?.[round];
+      if (probe && work.length < count) work.push([call, probe]);
+    }
+  return work;
+}
+
+class Server {
+  private readonly child: ChildProcess;
+  readonly ready: Extract<FromServer, { kind: 'ready' }>;
+  exited = false;
+  private constructor(child: ChildProcess, ready: Extract<FromServer, { kind: 'ready' }>) {
+    this.child = child;
+    this.ready = ready;
+    child.once('exit', () => {
+      this.exited = true;
+    });
+  }
+
+  static async start(): Promise<Server> {
+    const child = fork(new URL(import.meta.url), { env: { ...process.env, FUZZ_SERVER: '1' }, stdio: 'inherit' });
+    const ready = await new Promise<Extract<FromServer, { kind: 'ready' }>>((resolve, reject) => {
+      child.once('message', (message) => resolve(message as Extract<FromServer, { kind: 'ready' }>));
+      child.once('exit', (code) => reject(new Error(`the API process stopped (exit ${code}) before it was ready`)));
+    });
+    return new Server(child, ready);
+  }
+
+  private ask(message: ToServer, answer: FromServer['kind']): Promise<FromServer> {
+    return new Promise((resolve) => {
+      const listen = (reply: FromServer) => {
+        if (reply.kind !== answer) return;
+        this.child.off('message', listen);
+        resolve(reply);
+      };
+      this.child.on('message', listen);
+      this.child.send(message);
+    });
+  }
+
+  async session(): Promise<string> {
+    return ((await this.ask({ kind: 'session' }, 'session')) as { token: string }).token;
+  }
+
+  async stop(): Promise<void> {
+    if (this.exited) return;
+    await this.ask({ kind: 'close' }, 'closed');
+  }
+}
+
+async function fuzz(): Promise<number> {
+  const { count, seed } = options();
+  const work = workload(count, seed);
+  const starting = performance.now();
+  const server = await Server.start();
+  const { api, database, tokens } = server.ready;
+  console.log(`API ready in ${((performance.now() - starting) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Fuzzing the API at ${api} on ${database}: ${count} malformed requests over ${calls.length} calls, seed ${seed}.`,
+  );
+  const byStatus = new Map<string, number>();
+  const serverErrors = new Map<string, number>();
+  const notEnvelopes: string[] = [];
+  /** 431 answers of Node's HTTP parser: no envelope, the app never saw the request. */
+  let beforeApp = 0;
+  let unanswered = 0;
+  const started = performance.now();
+  let next = 0;
+  let done = 0;
+  const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+
+  async function worker(): Promise<void> {
+    while (next < work.length && !server.exited) {
+      const [call, probe] = work[next++] as [Call, Probe];
+      const { path, init } = requestFor(call, probe, tokenFor(call, probe.auth, tokens));
+      const name = `${probe.method} ${path.split('?')[0]}`;
+      try {
+        const response = await fetch(`${api}${path}`, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+        const text = await response.text();
+        bump(byStatus, String(response.status));
+        if (response.status >= 500) bump(serverErrors, name);
+        const contentType = response.headers.get('content-type');
+        // Headers past Node's 16 KB limit are answered by its HTTP parser before the app sees them.
+        if (response.status === 431 && contentType === null) beforeApp++;
+        else {
+          const { problems } = envelopeProblems(response.status, contentType, text);
+          if (problems.length > 0) notEnvelopes.push(`${name} → ${response.status}: ${problems.join('; ')}`);
+        }
+        if (call.path === '/client/logout' && probe.auth === 'customer' && response.status === 200)
+          tokens.logout = await server.session();
+      } catch (error) {
+        const cause = (error as Error & { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+        bump(byStatus, `no answer (${cause})`);
+        unanswered++;
+      }
+      done++;
+      if (done % Math.max(1, Math.floor(count / 10)) === 0) console.log(`  ${done} / ${count}`);
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const seconds = (performance.now() - started) / 1000;
+
+  console.log(
+    `\nAnswers by HTTP status (${done} requests in ${seconds.toFixed(1)} s, ${(done / seconds).toFixed(0)}/s):`,
+  );
+  for (const [status, n] of [...byStatus].sort()) console.log(`  ${status.padEnd(24)} ${n}`);
+  if (serverErrors.size > 0) {
+    console.log('\n5xx answers by call:');
+    for (const [name, n] of [...serverErrors].sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(40)} ${n}`);
+  }
+  if (beforeApp > 0)
+    console.log(
+      `\n${beforeApp} answers 431 came from Node's HTTP parser (headers and URL over 16 KB), before the app.`,
+    );
+  if (notEnvelopes.length > 0) {
+    console.log(`\n${notEnvelopes.length} answers that break the envelope rules, the first ones:`);
+    for (const line of notEnvelopes.slice(0, 10)) console.log(`  ${line}`);
+  }
+
+  let up = false;
+  if (!server.exited) {
+    try {
+      const good = await fetch(`${api}/category/list`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"language":"zh"}',
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      up = good.status === 200 && (await good.json()).code === 200;
+    } catch {
+      up = false;
+    }
+  }
+  console.log(
+    `\nAfterwards the server ${up ? 'answers a good call with 200' : server.exited ? 'has died' : 'does not answer a good call with 200'}.`,
+  );
+  await server.stop();
+  const failed = serverErrors.size > 0 || notEnvelopes.length > 0 || unanswered > 0 || !up || done < count;
+  console.log(
+    failed
+      ? 'FAILED'
+      : 'OK: no 5xx, every request answered, every answer from the app an envelope, the server still up.',
+  );
+  return failed ? 1 : 0;
+}
+
+if (process.env.FUZZ_SERVER === '1') await serverProcess();
+else process.exitCode = await fuzz();
