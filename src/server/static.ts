@@ -216,11 +216,11 @@ async function fileResponse(
     headers.set('etag', etag);
     if (notModified(c, etag, stats)) return new Response(null, { status: 304, headers });
   }
-  if (body instanceof Buffer) return new Response(head ? null : new Uint8Array(body), { status, headers });
-  if (body) {
+  if (body && 'path' in body) {
     headers.set('content-length', String(body.stats.size));
     return new Response(head ? null : stream(body.path), { status, headers });
   }
+  if (body) return new Response(head ? null : new Uint8Array(body), { status, headers });
   if (!ok) return new Response(head ? null : stream(path), { status, headers });
   headers.set('accept-ranges', 'bytes');
   const wanted = requestedRange(range, stats.size, c.req.header('if-range'), etag);
