@@ -109,16 +109,25 @@ describe('the Content-Security-Policy', () => {
 
   test('refuses to let another origin frame an account page', async () => {
     const account = new URL('/account', browser.baseUrl).toString();
-    const page = await browser.open('about:blank');
-    // A data: document has an opaque origin: any other site, without a request to one. Its frame's load
-    // event fires whether the page came or Chromium put its error page in its place.
-    await page.goto(
-      `data:text/html,<iframe src="${account}" title="framed" onload="document.title='loaded'"></iframe>`,
+    // The other origin: the second server's port, its page made up here. Chromium lets a page reach a
+    // loopback address only with this permission, which the test grants so that only the policy can refuse.
+    const framer = new URL('/framer', inject('plainBaseUrl')).toString();
+    const page = await browser.open('about:blank', { permissions: ['local-network-access'] });
+    const blocked: string[] = [];
+    page.on('requestfailed', (request) => blocked.push(`${request.url()} ${request.failure()?.errorText}`));
+    await page.route(framer, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<title>framer</title><iframe src="${account}" title="framed" onload="document.title='loaded'"></iframe>`,
+      }),
     );
+    await page.goto(framer);
+    // The load event fires whether the page came or Chromium put its error page in its place.
     await page.waitForFunction(() => document.title === 'loaded');
     const framed = page.frames().find((frame) => frame !== page.mainFrame());
     expect(framed?.url()).toBe('chrome-error://chromewebdata/');
     expect(await framed?.locator('header').count()).toBe(0);
+    expect(blocked).toEqual([`${account} net::ERR_BLOCKED_BY_RESPONSE`]);
     await page.context().close();
   });
 });
