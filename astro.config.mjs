@@ -1,7 +1,10 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { checkLocaleFiles } from './scripts/check-i18n.mjs';
+import { precompress } from './src/server/precompress.ts';
+import { secureSite } from './src/server/site-csp.ts';
 
 /**
  * Stops a build before it starts when the locale files differ or the catalogue is switched off.
@@ -15,6 +18,29 @@ const buildGuard = {
       if (command === 'build' && process.env.CATALOGUE_OFFLINE === '1') {
         throw new Error('CATALOGUE_OFFLINE is for typechecking only: a build reads the catalogue from the API.');
       }
+    },
+  },
+};
+
+/**
+ * Finishes a built site the same way for every build path: a Content-Security-Policy in each page and in
+ * `_headers` (hashes of the inline scripts, no 'unsafe-inline'), then brotli and gzip copies of the text files.
+ * The browser's API base (PUBLIC_API_BASE), when on another origin, is the one place scripts may call besides.
+ * @type {import('astro').AstroIntegration}
+ */
+const finishSite = {
+  name: 'finish-site',
+  hooks: {
+    'astro:build:done': async ({ dir, logger }) => {
+      const outDir = fileURLToPath(dir);
+      const apiBase = process.env.PUBLIC_API_BASE;
+      const connectOrigins = apiBase && /^https?:\/\//.test(apiBase) ? [new URL(apiBase).origin] : [];
+      const { pages, scriptHashes } = await secureSite(outDir, { connectOrigins });
+      logger.info(`Content-Security-Policy in ${pages} pages, ${scriptHashes.length} inline scripts allowed by hash`);
+      const { files, br, gzip } = await precompress(outDir);
+      logger.info(
+        `${files} files precompressed: ${(br / 1e6).toFixed(1)} MB brotli, ${(gzip / 1e6).toFixed(1)} MB gzip`,
+      );
     },
   },
 };
@@ -51,7 +77,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [buildGuard, react()],
+  integrations: [buildGuard, react(), finishSite],
   i18n: {
     locales: ['en', 'zh-CN'],
     defaultLocale: 'en',

@@ -3,12 +3,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { calls } from '../api/index.ts';
 import { t } from '../i18n/index.ts';
 import { clientAddress } from './client-address.ts';
+import { siteCors } from './cors.ts';
 import type { Db } from './db/index.ts';
 import { ApiError } from './errors.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutbox, type Outbox } from './mail/outbox.ts';
 import { openApiDocument } from './openapi.ts';
-import { errorResponse, requestLocale } from './router.ts';
+import { authedCalls, errorResponse, requestLocale } from './router.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { categoryRoutes } from './routes/category.ts';
@@ -21,6 +22,7 @@ import { pagesRoutes } from './routes/pages.ts';
 import { productRoutes } from './routes/product.ts';
 import { solutionsRoutes } from './routes/solutions.ts';
 import { systemRoutes } from './routes/system.ts';
+import { noStoreForSessions, securityHeaders, sitePolicyReader } from './security-headers.ts';
 import { staticSite } from './static.ts';
 import { shortened } from './validate.ts';
 
@@ -41,6 +43,10 @@ export interface AppOptions {
   trustProxy?: boolean | undefined;
   /** How long a login lasts, in days. */
   sessionDays?: number | undefined;
+  /** Origins of the site on other hosts (a CDN) whose pages may call the API (CORS); none by default. */
+  siteOrigins?: readonly string[] | undefined;
+  /** Strict-Transport-Security max-age in seconds, for a server reached over TLS; unset sends none. */
+  hstsMaxAge?: number | undefined;
 }
 
 export const API_BASE = '/api';
@@ -55,8 +61,12 @@ export function createApp({
   outbox = createOutbox(db, mailer ?? createMailer()),
   trustProxy = false,
   sessionDays = 30,
+  siteOrigins = [],
+  hstsMaxAge,
 }: AppOptions): Hono {
   const api = new Hono();
+  api.use(siteCors(siteOrigins));
+  api.use(noStoreForSessions((path) => privatePaths.has(path)));
   api.use(clientAddress({ trustProxy }));
   const tooLarge = (c: Context) => c.json({ code: 413, msg: t(requestLocale(c), 'api.tooLarge'), data: null }, 413);
   const streamedBodyLimit = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge });
@@ -83,6 +93,12 @@ export function createApp({
   favoriteRoutes(api, db);
   collectRoutes(api, db);
   orderRoutes(api, { db, outbox });
+  // Answers about one customer, and the calls that hand out a session token.
+  const privatePaths = new Set(
+    calls
+      .filter((call) => authedCalls.has(call) || call.path.startsWith('/client/'))
+      .map((call) => API_BASE + call.path),
+  );
   // A catch-all route rather than notFound(): a mounted app's notFound is not consulted.
   api.all('*', (c) =>
     c.json(
@@ -102,6 +118,7 @@ export function createApp({
   });
 
   const app = new Hono();
+  app.use(securityHeaders({ pagePolicy: siteDir ? sitePolicyReader(siteDir) : undefined, hstsMaxAge }));
   app.route(API_BASE, api);
   if (siteDir) app.use('*', staticSite(siteDir, { followRules: followRouteRules }));
   return app;

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { parseOrigins } from './cors.ts';
 
 /** Settings read from the environment, with the embedded demo's defaults. */
 export function serverConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -9,6 +10,9 @@ export function serverConfig(env: NodeJS.ProcessEnv = process.env) {
   if (!Number.isFinite(sessionDays) || sessionDays <= 0)
     throw new Error(`SESSION_DAYS must be a positive number of days, got "${env.SESSION_DAYS}".`);
   const dataDir = resolve(env.DATA_DIR ?? '.data');
+  const hstsMaxAge = Number(env.HSTS_MAX_AGE ?? 0);
+  if (!Number.isInteger(hstsMaxAge) || hstsMaxAge < 0)
+    throw new Error(`HSTS_MAX_AGE must be a whole number of seconds, got "${env.HSTS_MAX_AGE}".`);
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -24,5 +28,9 @@ export function serverConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     /** How long a login lasts. */
     sessionDays,
+    /** Origins of the site on other hosts (a CDN) allowed to call the API (CORS). */
+    siteOrigins: parseOrigins(env.SITE_ORIGINS),
+    /** Strict-Transport-Security max-age for a server reached over TLS; 0 sends none. */
+    hstsMaxAge,
   };
 }

@@ -42,6 +42,8 @@ export async function startServer(options: {
   mailer?: Mailer | undefined;
   trustProxy?: boolean | undefined;
   sessionDays?: number | undefined;
+  siteOrigins?: readonly string[] | undefined;
+  hstsMaxAge?: number | undefined;
 }): Promise<RunningServer> {
   const config = serverConfig();
   const mailer =
@@ -54,6 +56,8 @@ export async function startServer(options: {
     outbox,
     trustProxy: options.trustProxy ?? config.trustProxy,
     sessionDays: options.sessionDays ?? config.sessionDays,
+    siteOrigins: options.siteOrigins ?? config.siteOrigins,
+    hstsMaxAge: options.hstsMaxAge ?? config.hstsMaxAge,
   });
   const background = startBackground(options.db, outbox);
   const stopBackground = async () => {

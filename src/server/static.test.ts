@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chooseEncoding, staticSite } from './static.ts';
@@ -9,6 +9,8 @@ import { chooseEncoding, staticSite } from './static.ts';
 const page = (title: string) =>
   `<!doctype html><title>${title}</title>${'<p>Spectrometers, lasers and probe stations.</p>'.repeat(100)}`;
 const script = `export const data = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ id: i, name: 'laser' })))};`;
+
+const manual = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
 
 let parent: string;
 let site: string;
@@ -28,6 +30,11 @@ beforeAll(() => {
   write('_astro/app.Ab12.js', script);
   write('robots.txt', 'User-agent: *\nAllow: /\n');
   write('photo.webp', Buffer.alloc(4096, 7));
+  write('files/manual.pdf', manual);
+  write('prebuilt/index.html', page('Prebuilt'));
+  // Copies as a build writes them (precompress.ts), written after the page: marked so the test sees which is sent.
+  write('prebuilt/index.html.br', brotliCompressSync(page('Prebuilt from br')));
+  write('prebuilt/index.html.gz', gzipSync(page('Prebuilt from gz')));
   write('404.html', page('Not found'));
   write('zh-CN/404/index.html', page('找不到页面'));
   write('builds/latest.json', JSON.stringify({ id: 'b1' }));
@@ -38,8 +45,11 @@ beforeAll(() => {
 
 afterAll(() => rmSync(parent, { recursive: true, force: true }));
 
-const get = (path: string, acceptEncoding?: string, method = 'GET') =>
-  app.request(path, { method, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const get = (path: string, acceptEncoding?: string, method = 'GET', headers: Record<string, string> = {}) =>
+  app.request(path, {
+    method,
+    headers: { ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}), ...headers },
+  });
 
 const bytes = async (response: Response) => Buffer.from(await response.arrayBuffer());
 
@@ -141,5 +151,103 @@ describe('staticSite', () => {
     const response = await app.request('/contact', { method: 'POST' });
     expect(response.status).toBe(404);
     expect(await response.text()).toBe('404 Not Found');
+  });
+
+  test('answers a second GET with If-None-Match or If-Modified-Since with 304 and no body', async () => {
+    for (const [path, encoding] of [
+      ['/contact', 'br'],
+      ['/files/manual.pdf', undefined],
+      ['/_astro/app.Ab12.js', 'gzip'],
+    ]) {
+      const first = await get(path as string, encoding);
+      expect(first.status, path).toBe(200);
+      const etag = first.headers.get('etag');
+      const lastModified = first.headers.get('last-modified');
+      expect(etag, path).toMatch(/^"[0-9a-f]+-[0-9a-f]+(-\w+)?"$/);
+      expect(lastModified, path).not.toBeNull();
+      const again = await get(path as string, encoding, 'GET', { 'if-none-match': etag ?? '' });
+      expect(again.status, path).toBe(304);
+      expect(again.headers.get('etag'), path).toBe(etag);
+      expect(await again.text(), path).toBe('');
+      const since = await get(path as string, encoding, 'GET', { 'if-modified-since': lastModified ?? '' });
+      expect(since.status, path).toBe(304);
+    }
+  });
+
+  test('answers a changed file in full despite the old validators', async () => {
+    const first = await get('/files/manual.pdf');
+    const stale = await get('/files/manual.pdf', undefined, 'GET', { 'if-none-match': '"1-1"' });
+    expect(stale.status).toBe(200);
+    expect((await bytes(stale)).equals(manual)).toBe(true);
+    const old = await get('/files/manual.pdf', undefined, 'GET', {
+      'if-modified-since': 'Thu, 01 Jan 1998 00:00:00 GMT',
+    });
+    expect(old.status).toBe(200);
+    expect(first.headers.get('etag')).not.toBe('"1-1"');
+  });
+
+  test('a brotli and an identity answer have different entity tags', async () => {
+    const br = await get('/contact', 'br');
+    const plain = await get('/contact');
+    expect(br.headers.get('etag')).not.toBe(plain.headers.get('etag'));
+    const cross = await get('/contact', undefined, 'GET', { 'if-none-match': br.headers.get('etag') ?? '' });
+    expect(cross.status).toBe(200);
+  });
+
+  test('answers a byte range with 206 and exactly those bytes', async () => {
+    const response = await get('/files/manual.pdf', 'br, gzip', 'GET', { range: 'bytes=100-199' });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe(`bytes 100-199/${manual.length}`);
+    expect(response.headers.get('content-length')).toBe('100');
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect((await bytes(response)).equals(manual.subarray(100, 200))).toBe(true);
+    const tail = await get('/files/manual.pdf', undefined, 'GET', { range: 'bytes=-10' });
+    expect(tail.status).toBe(206);
+    expect((await bytes(tail)).equals(manual.subarray(manual.length - 10))).toBe(true);
+    const open = await get('/files/manual.pdf', undefined, 'GET', { range: 'bytes=4990-' });
+    expect((await bytes(open)).equals(manual.subarray(4990))).toBe(true);
+    const whole = await get('/files/manual.pdf');
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+  });
+
+  test('answers a range of a text file from the file as it is, not compressed', async () => {
+    const response = await get('/', 'br', 'GET', { range: 'bytes=0-14' });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(await response.text()).toBe(page('Home').slice(0, 15));
+  });
+
+  test('answers a range past the end with 416 and the size', async () => {
+    const response = await get('/files/manual.pdf', undefined, 'GET', { range: 'bytes=9000-9100' });
+    expect(response.status).toBe(416);
+    expect(response.headers.get('content-range')).toBe(`bytes */${manual.length}`);
+  });
+
+  test('answers the whole file when If-Range names another version', async () => {
+    const response = await get('/files/manual.pdf', undefined, 'GET', { range: 'bytes=0-9', 'if-range': '"1-1"' });
+    expect(response.status).toBe(200);
+    expect((await bytes(response)).equals(manual)).toBe(true);
+  });
+
+  test('serves the brotli and gzip copies a build wrote, with their encoding and Vary', async () => {
+    const br = await get('/prebuilt/', 'gzip, br');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(await bytes(br)).toString()).toBe(page('Prebuilt from br'));
+    const gz = await get('/prebuilt/', 'gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('vary')).toBe('Accept-Encoding');
+    expect(gunzipSync(await bytes(gz)).toString()).toBe(page('Prebuilt from gz'));
+    const plain = await get('/prebuilt/');
+    expect(await plain.text()).toBe(page('Prebuilt'));
+  });
+
+  test('ignores a precompressed copy older than its file, compressing the file instead', async () => {
+    write('stale/index.html', page('Stale'));
+    write('stale/index.html.br', brotliCompressSync(page('An older build')));
+    const earlier = new Date(Date.now() - 60_000);
+    utimesSync(join(site, 'stale/index.html.br'), earlier, earlier);
+    const response = await get('/stale/', 'br');
+    expect(brotliDecompressSync(await bytes(response)).toString()).toBe(page('Stale'));
   });
 });

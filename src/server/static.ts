@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
+import { COMPRESSIBLE, MIN_COMPRESS_BYTES, PRECOMPRESSED } from './precompress.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -24,9 +25,6 @@ const types: Record<string, string> = {
   '.pdf': 'application/pdf',
   '.zip': 'application/zip',
 };
-
-/** Text types worth compressing; images, fonts, PDFs and ZIPs are compressed already. */
-const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.svg']);
 
 async function fileStats(path: string): Promise<Stats | undefined> {
   try {
@@ -75,8 +73,6 @@ export function chooseEncoding(accept: string | undefined): Encoding | undefined
   return (['br', 'gzip'] as const).find((encoding) => (weights.get(encoding) ?? wildcard) > 0);
 }
 
-/** Files under this size go out as they are: the headers would eat most of the saving. */
-const MIN_COMPRESS_BYTES = 1024;
 /** Larger files go out as they are, streamed, rather than being read whole into memory. */
 const MAX_COMPRESS_BYTES = 4 * 1024 * 1024;
 /** The compressed copies kept in memory, in bytes; the least recently used go first. */
@@ -139,6 +135,50 @@ function compressedFiles() {
   };
 }
 
+/** A validator that changes whenever a build rewrites the file; one per encoding, as each is its own body. */
+function entityTag(stats: Stats, encoding: Encoding | undefined): string {
+  const tag = `${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}`;
+  return `"${encoding ? `${tag}-${encoding}` : tag}"`;
+}
+
+/** Whether the client's copy is current: If-None-Match when sent (RFC 9110 13.1.2), else If-Modified-Since. */
+function notModified(c: Context, etag: string, stats: Stats): boolean {
+  const ifNoneMatch = c.req.header('if-none-match');
+  if (ifNoneMatch !== undefined) {
+    return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  }
+  const since = Date.parse(c.req.header('if-modified-since') ?? '');
+  return !Number.isNaN(since) && Math.floor(stats.mtimeMs / 1000) * 1000 <= since;
+}
+
+type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined;
+
+/**
+ * The one byte range a Range header asks of a file of `size` bytes (inclusive ends), 'unsatisfiable', or
+ * undefined to send the whole file: no header, another unit, several ranges, or a stale If-Range.
+ */
+export function requestedRange(range: string | undefined, size: number, ifRange?: string, etag?: string): ByteRange {
+  if (!range || (ifRange !== undefined && ifRange.trim() !== etag)) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  const [, first = '', last = ''] = match;
+  if (first === '') {
+    const suffix = Number(last);
+    return suffix === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (start >= size) return 'unsatisfiable';
+  return start > end ? undefined : { start, end };
+}
+
+/** The precompressed copy a build wrote beside the file for this encoding, when it is not older than the file. */
+async function precompressed(found: Found, encoding: Encoding): Promise<Found | undefined> {
+  const path = found.path + PRECOMPRESSED[encoding];
+  const stats = await fileStats(path);
+  return stats && stats.mtimeMs >= found.stats.mtimeMs ? { path, stats } : undefined;
+}
+
 async function fileResponse(
   c: Context,
   found: Found,
@@ -148,26 +188,57 @@ async function fileResponse(
   const { path, stats } = found;
   const extension = extname(path);
   const type = types[extension] ?? 'application/octet-stream';
-  const headers = new Headers({ 'content-type': type });
+  const headers = new Headers({ 'content-type': type, 'last-modified': stats.mtime.toUTCString() });
   // Astro fingerprints everything under /_astro, so those files never change.
   headers.set(
     'cache-control',
     path.includes(`${sep}_astro${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
   );
   const head = c.req.method === 'HEAD';
-  if (compressible.has(extension)) {
+  const ok = status === 200;
+  const range = ok ? c.req.header('range') : undefined;
+  let encoding: Encoding | undefined;
+  let body: Found | Buffer | undefined;
+  if (COMPRESSIBLE.has(extension)) {
     headers.set('vary', 'Accept-Encoding');
-    const encoding = chooseEncoding(c.req.header('accept-encoding'));
-    if (encoding && stats.size >= MIN_COMPRESS_BYTES && stats.size <= MAX_COMPRESS_BYTES) {
-      const body = await compressed(found, encoding);
-      if (body) {
-        headers.set('content-encoding', encoding);
-        return new Response(head ? null : new Uint8Array(body), { status, headers });
-      }
+    // A range is of the file as it is: ranges of a compressed body would change with the compressor.
+    encoding = range ? undefined : chooseEncoding(c.req.header('accept-encoding'));
+    if (encoding && stats.size >= MIN_COMPRESS_BYTES) {
+      body =
+        (await precompressed(found, encoding)) ??
+        (stats.size <= MAX_COMPRESS_BYTES ? await compressed(found, encoding) : undefined);
     }
+    if (!body) encoding = undefined;
   }
-  const body = head ? null : (Readable.toWeb(createReadStream(path)) as ReadableStream);
-  return new Response(body, { status, headers });
+  if (encoding) headers.set('content-encoding', encoding);
+  const etag = entityTag(stats, encoding);
+  if (ok) {
+    headers.set('etag', etag);
+    if (notModified(c, etag, stats)) return new Response(null, { status: 304, headers });
+  }
+  if (body && 'path' in body) {
+    headers.set('content-length', String(body.stats.size));
+    return new Response(head ? null : stream(body.path), { status, headers });
+  }
+  if (body) return new Response(head ? null : new Uint8Array(body), { status, headers });
+  if (!ok) return new Response(head ? null : stream(path), { status, headers });
+  headers.set('accept-ranges', 'bytes');
+  const wanted = requestedRange(range, stats.size, c.req.header('if-range'), etag);
+  if (wanted === 'unsatisfiable') {
+    headers.set('content-range', `bytes */${stats.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  if (wanted) {
+    headers.set('content-range', `bytes ${wanted.start}-${wanted.end}/${stats.size}`);
+    headers.set('content-length', String(wanted.end - wanted.start + 1));
+    return new Response(head ? null : stream(path, wanted), { status: 206, headers });
+  }
+  headers.set('content-length', String(stats.size));
+  return new Response(head ? null : stream(path), { status, headers });
+}
+
+function stream(path: string, range?: { start: number; end: number }): ReadableStream {
+  return Readable.toWeb(createReadStream(path, range)) as ReadableStream;
 }
 
 interface RouteRules {

@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { precompress } from './precompress.ts';
+import { inlineScripts, scriptHash, secureSite } from './site-csp.ts';
+
+let site: string;
+const write = (path: string, content: string) => {
+  mkdirSync(dirname(join(site, path)), { recursive: true });
+  writeFileSync(join(site, path), content);
+};
+
+beforeAll(() => {
+  site = mkdtempSync(join(tmpdir(), 'site-csp-test-'));
+});
+afterAll(() => rmSync(site, { recursive: true, force: true }));
+
+describe('inlineScripts', () => {
+  test('finds the scripts a browser runs and leaves out external scripts and JSON data blocks', () => {
+    const html = [
+      '<script>one()</script>',
+      '<script type="module">two()</script>',
+      '<script type="module" src="/_astro/app.js"></script>',
+      '<script type="application/ld+json">{"@type":"Product"}</script>',
+      '<SCRIPT type="text/javascript">three()</SCRIPT >',
+    ].join('');
+    expect(inlineScripts(html)).toEqual(['one()', 'two()', 'three()']);
+  });
+});
+
+describe('secureSite', () => {
+  test('puts one policy with the hashes of every page’s inline scripts in each page and in _headers', async () => {
+    write('index.html', '<!doctype html><html><head><meta charset="utf-8"><script>a()</script></head></html>');
+    write('about/index.html', '<!doctype html><html><head><meta charset="utf-8"><script>b()</script></head></html>');
+    const { pages, scriptHashes } = await secureSite(site, { connectOrigins: ['https://api.example.com'] });
+    expect(pages).toBe(2);
+    expect(scriptHashes).toEqual([scriptHash('a()'), scriptHash('b()')].sort());
+    for (const page of ['index.html', 'about/index.html']) {
+      const html = readFileSync(join(site, page), 'utf8');
+      expect(html).toMatch(
+        /^<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self' 'sha256-/,
+      );
+      expect(html).toContain("connect-src 'self' https://api.example.com");
+    }
+    const headers = readFileSync(join(site, '_headers'), 'utf8');
+    expect(headers).toContain(`script-src 'self' ${scriptHashes.join(' ')};`);
+    expect(headers).toContain("frame-ancestors 'none'");
+    expect(headers).toContain('/_astro/*\n  Cache-Control: public, max-age=31536000, immutable');
+  });
+});
+
+describe('precompress', () => {
+  test('writes brotli and gzip copies of large text files only, newer than the file', async () => {
+    const text = '<p>Raman spectrometers and probe stations.</p>'.repeat(200);
+    write('big/index.html', text);
+    write('small.txt', 'tiny');
+    write('photo.webp', 'x'.repeat(5000));
+    const totals = await precompress(site);
+    expect(totals.files).toBeGreaterThanOrEqual(1);
+    expect(brotliDecompressSync(readFileSync(join(site, 'big/index.html.br'))).toString()).toBe(text);
+    expect(gunzipSync(readFileSync(join(site, 'big/index.html.gz'))).toString()).toBe(text);
+    expect(statSync(join(site, 'big/index.html.br')).mtimeMs).toBeGreaterThanOrEqual(
+      statSync(join(site, 'big/index.html')).mtimeMs,
+    );
+    expect(() => statSync(join(site, 'small.txt.br'))).toThrow();
+    expect(() => statSync(join(site, 'photo.webp.br'))).toThrow();
+  });
+});

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** The file a build writes beside its pages: the headers a CDN that reads `_headers` sends, and the API server. */
+export const HEADERS_FILE = '_headers';
+
+/** What every answer carries, site and API. */
+export const COMMON_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  // For browsers that predate frame-ancestors.
+  'x-frame-options': 'DENY',
+};
+
+export interface SitePolicyOptions {
+  /** `'sha256-…'` sources of the inline scripts the pages carry. */
+  scriptHashes?: readonly string[];
+  /** Origins the pages' scripts call besides their own, e.g. an API on another host. */
+  connectOrigins?: readonly string[];
+}
+
+/**
+ * The site's policy as a `<meta>` can carry it: nothing from other hosts, scripts from the site or matching
+ * a hash (no 'unsafe-inline'), inline styles allowed (Astro inlines small stylesheets).
+ */
+export function metaPolicy({ scriptHashes = [], connectOrigins = [] }: SitePolicyOptions = {}): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    ["connect-src 'self'", ...connectOrigins].join(' '),
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** The site's policy as a header: the meta policy and what only a header can say (no framing). */
+export function headerPolicy(options: SitePolicyOptions = {}): string {
+  return `${metaPolicy(options)}; frame-ancestors 'none'`;
+}
+
+/** The Content-Security-Policy line of a `_headers` file; undefined when it has none. */
+export function policyOfHeadersFile(text: string): string | undefined {
+  return /^\s*Content-Security-Policy:\s*(.+?)\s*$/im.exec(text)?.[1];
+}
+
+/** The `_headers` file (Netlify, Cloudflare Pages): the headers the API server sends with the site. */
+export function headersFile(options: SitePolicyOptions): string {
+  const lines = ['/*', `  Content-Security-Policy: ${headerPolicy(options)}`];
+  for (const [name, value] of Object.entries(COMMON_HEADERS)) lines.push(`  ${name}: ${value}`);
+  lines.push('/_astro/*', '  Cache-Control: public, max-age=31536000, immutable');
+  return `${lines.join('\n')}\n`;
+}
+
+/** Script types the browser does not run (data blocks such as JSON-LD): a policy need not allow them. */
+const DATA_BLOCK = /^(application|text)\/([\w.-]+\+)?json$/i;
+
+/** The text of every inline script in a page that the browser would run. For built pages: no scripts in comments. */
+export function inlineScripts(html: string): string[] {
+  const scripts: string[] = [];
+  for (const [, attributes = '', text = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1];
+    if (type && DATA_BLOCK.test(type)) continue;
+    scripts.push(text);
+  }
+  return scripts;
+}
+
+/** A CSP source that allows exactly one inline script. */
+export function scriptHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** The page with the policy in a `<meta>` right after its charset, before any script it governs. */
+export function withMetaPolicy(html: string, policy: string): string {
+  const content = policy.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+  const anchor = /<meta\s+charset\s*=[^>]*>/i.exec(html) ?? /<head\b[^>]*>/i.exec(html);
+  if (!anchor) throw new Error('a page without <head>: nowhere to put its Content-Security-Policy');
+  const at = anchor.index + anchor[0].length;
+  return `${html.slice(0, at)}<meta http-equiv="content-security-policy" content="${content}">${html.slice(at)}`;
+}
+
+/** Files handled at once: enough to keep the disk busy, few enough that a 20,000-page site is not held in memory. */
+const BATCH = 32;
+
+async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += BATCH) await Promise.all(items.slice(i, i + BATCH).map(work));
+}
+
+/**
+ * Puts one Content-Security-Policy on every page of the built site in `dir`: a `<meta>` in each page (what any
+ * static host serves) and `_headers` adding frame-ancestors (read by the API server and by CDNs that know it).
+ * Scripts may come from the site, or be inline with a hash the policy lists: those the pages carry, no others.
+ */
+export async function secureSite(dir: string, { connectOrigins = [] }: Pick<SitePolicyOptions, 'connectOrigins'> = {}) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const pages = entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => join(entry.parentPath, entry.name));
+  const hashes = new Set<string>();
+  await inBatches(pages, async (file) => {
+    for (const script of inlineScripts(await readFile(file, 'utf8'))) hashes.add(scriptHash(script));
+  });
+  const options = { scriptHashes: [...hashes].sort(), connectOrigins };
+  const policy = metaPolicy(options);
+  await inBatches(pages, async (file) => writeFile(file, withMetaPolicy(await readFile(file, 'utf8'), policy)));
+  await writeFile(join(dir, HEADERS_FILE), headersFile(options));
+  return { pages: pages.length, scriptHashes: options.scriptHashes };
+}
