@@ -49,7 +49,7 @@ export interface CodeCheck {
 }
 
 /**
- * Checks a code and, with `claim`, marks it used in the same statement's transaction. The limit
+ * Checks a code and, with `claim`, marks it used in the same transaction. The limit
  * on failed checks per address takes its slot first (one statement), so a burst of guesses is cut
  * at the limit before any code is looked at; a right code gives the slot back. A wrong code also
  * counts as a try on the code itself: after CODE_TRIES the code is burnt, and even the right one fails.
