@@ -108,7 +108,7 @@ export const clientSendEmail = defineCall({
   path: '/client/send/email',
   tag: 'client',
   summary:
-    'Emails a 6-digit verification code (valid 10 minutes, 5 tries, resend once a minute). For reset it answers the same whether or not the email is registered.',
+    'Emails a 6-digit verification code (valid 10 minutes, 5 tries, resend once a minute). It answers the same whether or not the email is registered; the email itself says when no code applies (an account already uses it for register, none does for reset).',
   request: SendCodeRequest,
   response: v.null(),
 });

@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { calls } from '../api/index.ts';
 import { t } from '../i18n/index.ts';
-import { clientAddress } from './client-address.ts';
+import { clientAddress, type TrustProxy } from './client-address.ts';
 import { siteCors } from './cors.ts';
 import type { Db } from './db/index.ts';
 import { ApiError } from './errors.ts';
@@ -39,8 +39,8 @@ export interface AppOptions {
   /** The outbox that sends queued mail; by default one over `db` and `mailer`. The app kicks it after
    * each write that queues mail; the retry loop for failed sends runs in startServer. */
   outbox?: Outbox | undefined;
-  /** Take the client address from X-Forwarded-For (behind a reverse proxy we run). */
-  trustProxy?: boolean | undefined;
+  /** Take the client address from X-Forwarded-For (behind this many reverse proxies we run; true is one). */
+  trustProxy?: TrustProxy | undefined;
   /** How long a login lasts, in days. */
   sessionDays?: number | undefined;
   /** Origins of the site on other hosts (a CDN) whose pages may call the API (CORS); none by default. */

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { trustedHops } from './client-address.ts';
 import { parseOrigins } from './cors.ts';
 
 /** Settings read from the environment, with the embedded demo's defaults. */
@@ -24,8 +25,8 @@ export function serverConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: env.SMTP_URL || undefined,
     mailDir: join(dataDir, 'outbox'),
     mailFrom: env.MAIL_FROM || undefined,
-    /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits). */
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    /** Behind N reverse proxies: take the client address from X-Forwarded-For (for rate limits). */
+    trustProxy: trustedHops(env.TRUST_PROXY),
     /** How long a login lasts. */
     sessionDays,
     /** Origins of the site on other hosts (a CDN) allowed to call the API (CORS). */

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { startBackground } from './background.ts';
+import type { TrustProxy } from './client-address.ts';
 import { serverConfig } from './config.ts';
 import { type Db, type DbOptions, openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
@@ -40,7 +41,7 @@ export async function startServer(options: {
   siteDir?: string | undefined;
   followRouteRules?: boolean;
   mailer?: Mailer | undefined;
-  trustProxy?: boolean | undefined;
+  trustProxy?: TrustProxy | undefined;
   sessionDays?: number | undefined;
   siteOrigins?: readonly string[] | undefined;
   hstsMaxAge?: number | undefined;

@@ -130,18 +130,18 @@ describe('two API processes on one PostgreSQL database', () => {
 
   test('failed logins count against the account across both processes', async () => {
     const { username, password } = await customer();
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 5; i++) {
       const failed = await post(
         base(i % 2 === 0 ? 0 : 1),
         '/client/login',
         { account: username, password: 'wrong!' },
-        from(10 + i),
+        from(10),
       );
       expect(failed.body.code).toBe(400);
     }
     for (const i of [0, 1] as const) {
-      const eleventh = await post(base(i), '/client/login', { account: username, password }, from(30 + i));
-      expect(eleventh.status).toBe(429);
+      const sixth = await post(base(i), '/client/login', { account: username, password }, from(10));
+      expect(sixth.status).toBe(429);
     }
   });
 

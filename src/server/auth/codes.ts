@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
-import { assertUnderLimits, type Counter, countEvent, LIMITS } from './rate-limit.ts';
+import { type Counter, giveBack, LIMITS, takeSlots } from './rate-limit.ts';
 import { newCode, sha256 } from './token.ts';
 
 export type CodePurpose = 'register' | 'reset';
@@ -44,34 +44,28 @@ export interface CodeCheck {
   email: string;
   purpose: CodePurpose;
   code: string;
-  /** The client address, for the limit on wrong codes per address. */
+  /** The client address, for the limit on failed code checks per address. */
   address: string;
 }
 
-type Outcome<T> = { ok: true; value: T } | { ok: false; error: ApiError; wrong: boolean };
-
 /**
- * Checks a code. A wrong one counts as a try (the count is committed even though the call fails);
- * after CODE_TRIES wrong tries the code is burnt, and even the right one fails. When it is right,
- * `onValid` runs in the same transaction, and with `consume` the code is used up with it: all or
- * nothing, so a failing `onValid` (say, a taken username) leaves the code usable.
+ * Checks a code and, with `claim`, marks it used in the same transaction. The limit
+ * on failed checks per address takes its slot first (one statement), so a burst of guesses is cut
+ * at the limit before any code is looked at; a right code gives the slot back. A wrong code also
+ * counts as a try on the code itself: after CODE_TRIES the code is burnt, and even the right one fails.
  */
-export async function verifyCode<T>(
-  db: Db,
-  check: CodeCheck,
-  { consume, onValid }: { consume: boolean; onValid: (tx: Queryable) => Promise<T> },
-): Promise<T> {
+async function inspect(db: Db, check: CodeCheck, claim: boolean): Promise<void> {
   const perAddress: Counter = [LIMITS.wrongCodePerAddress, check.address];
-  await assertUnderLimits(db, [perAddress]);
-  const outcome = await db.transaction(async (tx): Promise<Outcome<T>> => {
+  await takeSlots(db, [perAddress]);
+  const error = await db.transaction(async (tx): Promise<ApiError | undefined> => {
     const [row] = await tx.query<{ code_hash: string; live: boolean; attempts: number; used: boolean }>(
       `select code_hash, expires_at > now() as live, attempts, consumed_at is not null as used
        from verification_code where email = $1 and purpose = $2 for update`,
       [check.email, check.purpose],
     );
-    if (!row) return { ok: false, error: new ApiError(400, 'api.codeWrong'), wrong: true };
-    if (row.used || !row.live) return { ok: false, error: new ApiError(400, 'api.codeExpired'), wrong: false };
-    if (row.attempts >= CODE_TRIES) return { ok: false, error: new ApiError(400, 'api.codeBurnt'), wrong: false };
+    if (!row) return new ApiError(400, 'api.codeWrong');
+    if (row.used || !row.live) return new ApiError(400, 'api.codeExpired');
+    if (row.attempts >= CODE_TRIES) return new ApiError(400, 'api.codeBurnt');
     const expected = Buffer.from(row.code_hash, 'hex');
     const actual = Buffer.from(codeHash(check.email, check.purpose, check.code), 'hex');
     if (!timingSafeEqual(expected, actual)) {
@@ -79,17 +73,37 @@ export async function verifyCode<T>(
         check.email,
         check.purpose,
       ]);
-      return { ok: false, error: new ApiError(400, 'api.codeWrong'), wrong: true };
+      return new ApiError(400, 'api.codeWrong');
     }
-    if (consume) {
+    if (claim) {
       await tx.query('update verification_code set consumed_at = now() where email = $1 and purpose = $2', [
         check.email,
         check.purpose,
       ]);
     }
-    return { ok: true, value: await onValid(tx) };
+    return undefined;
   });
-  if (outcome.ok) return outcome.value;
-  if (outcome.wrong) await countEvent(db, [perAddress]);
-  throw outcome.error;
+  if (error) throw error;
+  await giveBack(db, [perAddress]);
+}
+
+/** Checks a code without using it up (a wrong one counts as a try). */
+export const checkCode = (db: Db, check: CodeCheck) => inspect(db, check, false);
+
+/**
+ * Uses a code up for `work`, which runs only once the code is right (so its costly parts, a
+ * password hash, never run for a guess). Should `work` fail (say, on a taken username), the code is
+ * usable again. Parallel requests with the same right code: one gets it, the others find it used.
+ */
+export async function useCode<T>(db: Db, check: CodeCheck, work: () => Promise<T>): Promise<T> {
+  await inspect(db, check, true);
+  try {
+    return await work();
+  } catch (error) {
+    await db.query(
+      'update verification_code set consumed_at = null where email = $1 and purpose = $2 and code_hash = $3',
+      [check.email, check.purpose, codeHash(check.email, check.purpose, check.code)],
+    );
+    throw error;
+  }
 }

@@ -2,20 +2,31 @@ import type { MessageKey } from '../../i18n/index.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 
-/** A counter with a ceiling per window, e.g. at most 10 failed logins per 15 minutes. */
+/** A counter with a ceiling per window, e.g. at most 5 failed logins per 15 minutes. */
 export interface Limit {
   name: string;
   max: number;
   minutes: number;
-  /** The message of the 429 answer; it gets `{{minutes}}` until the window ends. */
+  /** The message of the 429 answer; it gets `{{minutes}}` until the window ends (`{{seconds}}` when spaced). */
   message: MessageKey;
+  /** Past `max`, rather than refuse until the window ends, let one attempt through every so many seconds. */
+  spacingSeconds?: number;
 }
 
-// Every limit of the API in one place. The counters live in PostgreSQL (table rate_limit), so
-// several API processes share them.
+// Every limit of the API in one place (docs/decisions/0014-auth-limits.md). The counters live in
+// PostgreSQL (table rate_limit), so several API processes share them. Logins are limited tightly per
+// account and address, loosely per address, and per account by a ceiling that slows rather than
+// blocks, so a stranger can neither guess fast nor lock the owner out.
 export const LIMITS = {
-  loginPerAddress: { name: 'login:address', max: 10, minutes: 15, message: 'api.tooManyLogins' },
-  loginPerAccount: { name: 'login:account', max: 10, minutes: 15, message: 'api.tooManyLogins' },
+  loginPerAccountAddress: { name: 'login:account-address', max: 5, minutes: 15, message: 'api.tooManyLogins' },
+  loginPerAddress: { name: 'login:address', max: 30, minutes: 15, message: 'api.tooManyLogins' },
+  loginPerAccount: {
+    name: 'login:account',
+    max: 20,
+    minutes: 15,
+    spacingSeconds: 15,
+    message: 'api.loginSlowedDown',
+  },
   codeSendPerAddress: { name: 'code-send:address', max: 20, minutes: 60, message: 'api.tooManyRequests' },
   codeSendPerEmail: { name: 'code-send:email', max: 10, minutes: 60, message: 'api.tooManyRequests' },
   wrongCodePerAddress: { name: 'wrong-code:address', max: 30, minutes: 15, message: 'api.tooManyRequests' },
@@ -26,37 +37,70 @@ export type Counter = [limit: Limit, subject: string | number];
 
 const keyOf = ([limit, subject]: Counter) => `${limit.name}:${subject}`;
 
-/** Throws 429 when any of the counters has reached its limit in its current window. */
-export async function assertUnderLimits(db: Queryable, counters: Counter[]): Promise<void> {
-  const [full] = await db.query<{ i: number; minutes: number }>(
-    `select l.i, greatest(1, ceil(extract(epoch from r.window_start + make_interval(mins => l.minutes) - now()) / 60))::int
-       as minutes
-     from unnest($1::text[], $2::int[], $3::int[]) with ordinality as l(key, max, minutes, i)
-     join rate_limit r on r.key = l.key
-     where r.count >= l.max and r.window_start > now() - make_interval(mins => l.minutes)
-     limit 1`,
-    [counters.map(keyOf), counters.map(([limit]) => limit.max), counters.map(([limit]) => limit.minutes)],
+/**
+ * Takes one slot on each counter and decides, in one statement per call, so parallel requests
+ * cannot all slip under a limit: the count comes first, the decision is on the count it answers.
+ * Over a limit it gives the other counters their slots back and throws 429. Counters without
+ * spacing count every attempt; a spaced one past its ceiling counts (and admits) only one attempt
+ * per `spacingSeconds`, so refused attempts never push the owner's turn further away.
+ */
+export async function takeSlots(db: Queryable, counters: Counter[]): Promise<void> {
+  const keys = counters.map(keyOf);
+  const rows = await db.query<{ key: string; count: number; age: number }>(
+    `with l as (
+       select key, max, now() - make_interval(mins => minutes) as stale_before,
+         now() - make_interval(secs => spacing) as spaced_before
+       from unnest($1::text[], $2::int[], $3::int[], $4::int[]) as u(key, max, minutes, spacing)
+     )
+     insert into rate_limit as r (key, window_start, count, last_at)
+     select key, now(), 1, now() from l
+     on conflict (key) do update set (window_start, count, last_at) = (
+       select case when r.window_start <= l.stale_before then now() else r.window_start end,
+         case when r.window_start <= l.stale_before then 1 else r.count + 1 end,
+         now()
+       from l where l.key = r.key)
+     where exists (
+       select 1 from l where l.key = r.key and (l.spaced_before is null or r.count < l.max
+         or r.window_start <= l.stale_before or r.last_at <= l.spaced_before))
+     returning r.key, r.count, extract(epoch from now() - r.window_start)::float8 as age`,
+    [
+      keys,
+      counters.map(([limit]) => limit.max),
+      counters.map(([limit]) => limit.minutes),
+      counters.map(([limit]) => limit.spacingSeconds ?? null),
+    ],
   );
-  const counter = full && counters[Number(full.i) - 1];
-  if (counter) throw new ApiError(429, counter[0].message, { minutes: full.minutes });
-}
-
-/** Counts one event on each counter; a counter whose window has passed starts a new one. */
-export async function countEvent(db: Queryable, counters: Counter[]): Promise<void> {
-  for (const counter of counters) {
-    await db.query(
-      `insert into rate_limit (key, window_start, count) values ($1, now(), 1)
-       on conflict (key) do update set
-         window_start = case when rate_limit.window_start <= now() - make_interval(mins => $2) then now()
-                        else rate_limit.window_start end,
-         count = case when rate_limit.window_start <= now() - make_interval(mins => $2) then 1
-                 else rate_limit.count + 1 end`,
-      [keyOf(counter), counter[0].minutes],
-    );
+  const taken = new Map(rows.map((row) => [row.key, row]));
+  const over = counters.findIndex(([limit], i) => {
+    const row = taken.get(keys[i] ?? '');
+    return row === undefined || (limit.spacingSeconds === undefined && row.count > limit.max);
+  });
+  if (over < 0) return;
+  const [limit] = counters[over] as Counter;
+  await giveBack(
+    db,
+    counters.filter((_, i) => i !== over && taken.has(keys[i] ?? '')),
+  );
+  if (limit.spacingSeconds === undefined) {
+    const seconds = limit.minutes * 60 - (taken.get(keys[over] ?? '')?.age ?? 0);
+    throw new ApiError(429, limit.message, { minutes: Math.max(1, Math.ceil(seconds / 60)) });
   }
+  const [row] = await db.query<{ seconds: number }>(
+    `select greatest(1, ceil($2 - extract(epoch from now() - last_at)))::int as seconds from rate_limit where key = $1`,
+    [keys[over], limit.spacingSeconds],
+  );
+  throw new ApiError(429, limit.message, { seconds: row?.seconds ?? limit.spacingSeconds });
 }
 
-/** Forgets a counter (an account's failed logins after it logs in or resets its password). */
+/** Gives back the slot an attempt took on each counter: it turned out fine (a login, a sent code). */
+export async function giveBack(db: Queryable, counters: Counter[]): Promise<void> {
+  if (counters.length === 0) return;
+  await db.query('update rate_limit set count = greatest(count - 1, 0) where key = any($1::text[])', [
+    counters.map(keyOf),
+  ]);
+}
+
+/** Forgets a counter (an account's failed logins at an address after it logs in there). */
 export async function clearCounter(db: Queryable, counter: Counter): Promise<void> {
   await db.query('delete from rate_limit where key = $1', [keyOf(counter)]);
 }

@@ -85,6 +85,11 @@ export async function setPasswordByEmail(db: Queryable, email: string, passwordH
   return row?.id;
 }
 
+/** Replaces a password hash made otherwise than now (see needsRehash), unless it changed meanwhile. */
+export async function replacePasswordHash(db: Queryable, id: number, old: string, passwordHash: string) {
+  await db.query('update client set password_hash = $3 where id = $1 and password_hash = $2', [id, old, passwordHash]);
+}
+
 // ---- addresses ----
 
 interface AddressRow {

@@ -10,16 +10,27 @@ import type { MailMessage } from './mailer.ts';
 const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeXml(line)}</p>`).join('\n');
 
 /**
- * The email with a verification code, in the request's language. For a reset asked for an email
- * no account uses, the same kind of email says so instead (and carries no code).
+ * The email a code request sends, in the request's language: the code, or, where a code would be of
+ * no use, why not. A reset asked for an email no account uses says so; a registration asked for an
+ * email that has an account says so and where to reset its password. Either way the request's
+ * answer is the same, so only the mailbox learns whether the email is registered.
  */
-export function codeMail(language: Language, to: string, purpose: CodePurpose, code: string | undefined): MailMessage {
+export function codeMail(
+  language: Language,
+  to: string,
+  purpose: CodePurpose,
+  { registered, code }: { registered: boolean; code: string },
+): MailMessage {
   const locale = localeOf(language);
-  const subject = t(locale, purpose === 'register' ? 'api.mail.code.register.subject' : 'api.mail.code.reset.subject');
-  const text =
-    code === undefined
-      ? t(locale, 'api.mail.code.noAccount.text')
-      : t(locale, purpose === 'register' ? 'api.mail.code.register.text' : 'api.mail.code.reset.text', { code });
+  const [subject, text] =
+    purpose === 'register'
+      ? registered
+        ? [t(locale, 'api.mail.code.registered.subject'), t(locale, 'api.mail.code.registered.text')]
+        : [t(locale, 'api.mail.code.register.subject'), t(locale, 'api.mail.code.register.text', { code })]
+      : [
+          t(locale, 'api.mail.code.reset.subject'),
+          registered ? t(locale, 'api.mail.code.reset.text', { code }) : t(locale, 'api.mail.code.noAccount.text'),
+        ];
   return { to, subject, text, html: paragraphs([text]) };
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { expect, test } from 'vitest';
 import { type ApiClient, describeApi, loggedInClient } from '../testing.ts';
 
@@ -41,12 +42,12 @@ describeApi('customer accounts', (api) => {
     expect(mail.html).toContain(mail.code);
   });
 
-  test('stores only a scrypt hash of the password and a SHA-256 of the token', async () => {
+  test('stores only an argon2id hash of the password and a SHA-256 of the token', async () => {
     const { token, client } = await loggedInClient(api, { password: 'a long passphrase' });
     const [row] = await api.db.query<{ password_hash: string }>('select password_hash from client where id = $1', [
       client.id,
     ]);
-    expect(row?.password_hash).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     expect(row?.password_hash).not.toContain('a long passphrase');
     const sessions = await api.db.query<{ token_hash: string; days: number }>(
       `select token_hash, round(extract(epoch from expires_at - created_at) / 86400)::int as days
@@ -57,15 +58,73 @@ describeApi('customer accounts', (api) => {
     expect(sessions[0]?.token_hash).not.toContain(token);
   });
 
-  test('answers 409 for a taken username or email, in either case', async () => {
-    const first = await loggedInClient(api, { username: 'grace', email: 'grace@example.com' });
+  test('answers 409 for a taken username only after a valid code, in either case', async () => {
+    await loggedInClient(api, { username: 'grace', email: 'grace@example.com' });
     const sameName = await register(api, 'GRACE', 'other-grace@example.com');
     expect(sameName.status).toBe(409);
     expect(sameName.body).toEqual({ code: 409, msg: 'This username is already taken.', data: null });
-    const sameEmail = await api.post('/client/send/email', { email: first.email.toUpperCase(), purpose: 'register' });
-    expect(sameEmail.body).toMatchObject({ code: 409, msg: 'An account with this email address already exists.' });
-    const zh = await api.post('/client/send/email', { language: 'zh', email: first.email, purpose: 'register' });
-    expect(zh.body.msg).toBe('该邮箱已注册。');
+  });
+
+  test('answers a register code request alike for a registered and a new email; the mail tells which', async () => {
+    const { email } = await loggedInClient(api);
+    const fresh = 'fresh-face@example.com';
+    for (const language of ['en', 'zh']) {
+      const known = await api.post('/client/send/email', { language, email: email.toUpperCase(), purpose: 'register' });
+      const other = await api.post('/client/send/email', { language, email: fresh, purpose: 'register' });
+      expect(known.status).toBe(200);
+      expect(other).toEqual(known);
+      await api.db.query(
+        "update verification_code set last_sent_at = now() - interval '2 minutes' where email in ($1, $2)",
+        [email, fresh],
+      );
+    }
+    const knownMail = await api.mail.waitFor(email, (mail) => mail.text.includes('already have'));
+    expect(knownMail.subject).toBe('You already have a LumenLab Instruments account');
+    expect(knownMail.code).toBeUndefined();
+    expect(knownMail.text).toContain('Forgot your password?');
+    const knownZh = await api.mail.waitFor(email, (mail) => mail.subject.includes('您已'));
+    expect(knownZh.text).toContain('忘记密码？');
+    expect(knownZh.code).toBeUndefined();
+    const freshMail = await api.mail.waitFor(fresh);
+    expect(freshMail.code).toMatch(/^\d{6}$/);
+  });
+
+  test('answers /client/register alike for a registered and a new email, checking the code before the names', async () => {
+    const taken = await loggedInClient(api);
+    const fresh = 'new-arrival@example.com';
+    await api.post('/client/send/email', { email: taken.email, purpose: 'register' });
+    await api.post('/client/send/email', { email: fresh, purpose: 'register' });
+    const { code } = await api.mail.waitFor(fresh);
+    const form = {
+      name: 'Someone',
+      password: 'some password',
+      confirmPassword: 'some password',
+      contactNumber: '+1 555 0100',
+      code: String((Number(code) + 1) % 1_000_000).padStart(6, '0'),
+      agree: true,
+    };
+    // A taken username and a registered email with a wrong code, against a new pair with the same code.
+    const known = await api.post('/client/register', { ...form, username: taken.username, email: taken.email });
+    const other = await api.post('/client/register', { ...form, username: 'brand-new-name', email: fresh });
+    expect(known.status).toBe(400);
+    expect(known.body).toEqual({ code: 400, msg: 'The verification code is wrong.', data: null });
+    expect(other).toEqual(known);
+  });
+
+  test('rehashes a password stored with scrypt as argon2id at the next login', async () => {
+    const { client, username } = await loggedInClient(api);
+    const salt = randomBytes(16);
+    const key = scryptSync('an older secret', salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const scrypted = ['scrypt', 2 ** 15, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    await api.db.query('update client set password_hash = $2 where id = $1', [client.id, scrypted]);
+    const stored = async () =>
+      (await api.db.query<{ password_hash: string }>('select password_hash from client where id = $1', [client.id]))[0]
+        ?.password_hash;
+    expect((await api.post('/client/login', { account: username, password: 'not it at all' })).status).toBe(400);
+    expect(await stored()).toBe(scrypted);
+    expect((await api.post('/client/login', { account: username, password: 'an older secret' })).body.code).toBe(200);
+    expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect((await api.post('/client/login', { account: username, password: 'an older secret' })).body.code).toBe(200);
   });
 
   test('keeps the code usable when registration fails on a taken username', async () => {

@@ -9,15 +9,16 @@ import {
   clientSendEmail,
   clientUpdate,
 } from '../../api/client.ts';
-import { issueCode, verifyCode } from '../auth/codes.ts';
-import { hashPassword, verifyNothing, verifyPassword } from '../auth/password.ts';
-import { assertUnderLimits, type Counter, clearCounter, countEvent, LIMITS } from '../auth/rate-limit.ts';
+import { checkCode, issueCode, useCode } from '../auth/codes.ts';
+import { hashPassword, needsRehash, verifyNothing, verifyPassword } from '../auth/password.ts';
+import { type Counter, clearCounter, giveBack, LIMITS, takeSlots } from '../auth/rate-limit.ts';
 import { createSession, getClientInfo, revokeAllSessions, revokeSession } from '../auth/session.ts';
 import {
   assertUnclaimed,
   emailRegistered,
   findLogin,
   insertClient,
+  replacePasswordHash,
   setPasswordByEmail,
   updateClient,
 } from '../db/customers.ts';
@@ -34,70 +35,85 @@ export interface ClientServices {
   sessionDays: number;
 }
 
-// Failed logins count per account: by id when the account exists, by what was typed when not.
-const accountCounter = (id: number | undefined, account: string): Counter => [
-  LIMITS.loginPerAccount,
-  id === undefined ? `name:${account.toLowerCase()}` : `id:${id}`,
-];
+// Logins count per account: by id when the account exists, by what was typed when not.
+const accountOf = (id: number | undefined, account: string) =>
+  id === undefined ? `name:${account.toLowerCase()}` : `id:${id}`;
+
+/** The counters of a login: tight per account and address, loose per address, spaced per account. */
+function loginCounters(account: string, address: string) {
+  return {
+    perPair: [LIMITS.loginPerAccountAddress, `${account}@${address}`] as Counter,
+    perAddress: [LIMITS.loginPerAddress, address] as Counter,
+    perAccount: [LIMITS.loginPerAccount, account] as Counter,
+  };
+}
 
 export function clientRoutes(app: Hono, { db, outbox, sessionDays }: ClientServices): void {
   handle(app, db, clientSendEmail, async ({ email, purpose, language }, { address }) => {
-    const perAddress: Counter = [LIMITS.codeSendPerAddress, address];
-    const perEmail: Counter = [LIMITS.codeSendPerEmail, email];
-    await assertUnderLimits(db, [perAddress, perEmail]);
-    const registered = await emailRegistered(db, email);
-    if (purpose === 'register' && registered) throw new ApiError(409, 'api.emailTaken');
-    // For a reset, an unregistered email takes the same path (a code row, a queued email, the same
-    // limits), so neither the answer nor its timing says whether the email is registered; only the
-    // mailbox's owner learns it, from the email.
-    await db.transaction(async (tx) => {
-      const code = await issueCode(tx, email, purpose);
-      await queueMail(tx, codeMail(language, email, purpose, registered || purpose === 'register' ? code : undefined));
-    });
-    await countEvent(db, [perAddress, perEmail]);
+    const counters: Counter[] = [
+      [LIMITS.codeSendPerAddress, address],
+      [LIMITS.codeSendPerEmail, email],
+    ];
+    await takeSlots(db, counters);
+    // Whether the email is registered, for either purpose, changes only the email's text: the answer,
+    // the limits and the work (a code row, a queued email) are the same, so only the mailbox learns it.
+    try {
+      const registered = await emailRegistered(db, email);
+      await db.transaction(async (tx) => {
+        const code = await issueCode(tx, email, purpose);
+        await queueMail(tx, codeMail(language, email, purpose, { registered, code }));
+      });
+    } catch (error) {
+      // A resend asked too soon sends nothing, so it spends none of the hour's sends.
+      await giveBack(db, counters);
+      throw error;
+    }
     outbox.kick();
     return null;
   });
 
-  handle(app, db, clientCheckCode, async ({ email, code, purpose }, { address }) =>
-    verifyCode(
-      db,
-      { email, code, purpose, address },
-      { consume: false, onValid: async () => ({ valid: true as const }) },
-    ),
-  );
-
-  handle(app, db, clientRegister, async (input, { address }) => {
-    await assertUnclaimed(db, input);
-    const passwordHash = await hashPassword(input.password);
-    return verifyCode(
-      db,
-      { email: input.email, code: input.code, purpose: 'register', address },
-      {
-        consume: true,
-        onValid: (tx) =>
-          insertClient(tx, {
-            username: input.username,
-            name: input.name,
-            email: input.email,
-            contactNumber: input.contactNumber,
-            passwordHash,
-          }),
-      },
-    );
+  handle(app, db, clientCheckCode, async ({ email, code, purpose }, { address }) => {
+    await checkCode(db, { email, code, purpose, address });
+    return { valid: true as const };
   });
 
+  // The code comes first: names are checked (a taken one answers 409) and the password hashed only
+  // for the holder of a right code, which proves the mailbox. A registered email never gets a code.
+  handle(app, db, clientRegister, async (input, { address }) =>
+    useCode(db, { email: input.email, code: input.code, purpose: 'register', address }, async () => {
+      await assertUnclaimed(db, input);
+      return insertClient(db, {
+        username: input.username,
+        name: input.name,
+        email: input.email,
+        contactNumber: input.contactNumber,
+        passwordHash: await hashPassword(input.password),
+      });
+    }),
+  );
+
   handle(app, db, clientLogin, async ({ account, password }, { address }) => {
-    const found = await findLogin(db, account.trim());
-    const counters: Counter[] = [[LIMITS.loginPerAddress, address], accountCounter(found?.id, account.trim())];
-    // Checked before the password: once over the limit even the right password is refused.
-    await assertUnderLimits(db, counters);
-    const ok = found ? await verifyPassword(password, found.password_hash) : await verifyNothing(password);
-    if (!found || !ok) {
-      await countEvent(db, counters);
-      throw new ApiError(400, 'api.wrongCredentials');
+    const typed = account.trim();
+    const found = await findLogin(db, typed);
+    const { perPair, perAddress, perAccount } = loginCounters(accountOf(found?.id, typed), address);
+    // Limits first, each decided in one statement, then the password: an attempt over a limit costs
+    // no hash, and once over it even the right password is refused (it might be a lucky guess). The
+    // account's own ceiling is taken only by attempts the address limits let through, so a stranger
+    // refused at his address takes no turn from the owner.
+    await takeSlots(db, [perPair, perAddress]);
+    try {
+      await takeSlots(db, [perAccount]);
+    } catch (error) {
+      await giveBack(db, [perPair, perAddress]);
+      throw error;
     }
-    await clearCounter(db, accountCounter(found.id, account));
+    const ok = found ? await verifyPassword(password, found.password_hash) : await verifyNothing(password);
+    if (!found || !ok) throw new ApiError(400, 'api.wrongCredentials');
+    await clearCounter(db, perPair);
+    await giveBack(db, [perAddress, perAccount]);
+    if (needsRehash(found.password_hash)) {
+      await replacePasswordHash(db, found.id, found.password_hash, await hashPassword(password));
+    }
     return createSession(db, found.id, sessionDays);
   });
 
@@ -111,21 +127,17 @@ export function clientRoutes(app: Hono, { db, outbox, sessionDays }: ClientServi
   handleAuthed(app, db, clientUpdate, (input, { client }) => updateClient(db, client.id, input));
 
   handle(app, db, clientResetPassword, async ({ email, code, password }, { address }) => {
-    // Hashed first, whether or not the email is registered: the same work either way.
-    const passwordHash = await hashPassword(password);
-    await verifyCode(
-      db,
-      { email, code, purpose: 'reset', address },
-      {
-        consume: true,
-        onValid: async (tx) => {
-          const id = await setPasswordByEmail(tx, email, passwordHash);
-          if (id === undefined) return;
-          await revokeAllSessions(tx, id);
-          await clearCounter(tx, accountCounter(id, email));
-        },
-      },
-    );
+    // An unregistered email never gets a code, so its resets fail at the code like any guess, and
+    // nothing is hashed for either until a right code.
+    await useCode(db, { email, code, purpose: 'reset', address }, async () => {
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const id = await setPasswordByEmail(tx, email, passwordHash);
+        if (id === undefined) return;
+        await revokeAllSessions(tx, id);
+        await clearCounter(tx, [LIMITS.loginPerAccount, accountOf(id, email)]);
+      });
+    });
     return null;
   });
 }
