@@ -10,8 +10,12 @@ import { prepareDb, startServer } from '../../src/server/server.ts';
 import { buildSite } from '../../src/server/site-build.ts';
 import { startUncleanedApi } from './uncleaned-api.ts';
 
-/** A name that closes an inline script and opens one of its own; the site must show it as text. */
-const HOSTILE_NAME = '</script><script>window.pwned=1</script>';
+/** Names that close an inline script and open one of their own; the site must show them as text. */
+const HOSTILE_NAMES = {
+  en: '</script><script>window.pwned=1</script>',
+  // With Chinese words, as Chinese pages hold Chinese text (the knowledge centre's keyword test uses them).
+  'zh-CN': '</script><script>window.pwned=1</script>拉曼光谱',
+};
 /** Body HTML that runs script unless it is cleaned. */
 const HOSTILE_BODY = '<p>Setup</p><img src=x onerror="window.pwned=2"><script>window.pwned=3</script>';
 
@@ -24,8 +28,8 @@ declare module 'vitest' {
     plainBaseUrl: string;
     /** A product renamed before the build: its old and its current path. */
     renamed: { oldPath: string; newPath: string };
-    /** A product and an article given a name that injects script, and their paths (the article's body does too). */
-    hostile: { name: string; productPath: string; articlePath: string };
+    /** A product and an article given names that inject script, and their paths (the article's body does too). */
+    hostile: { names: Record<'en' | 'zh-CN', string>; productPath: string; articlePath: string };
     /** The mailbox endpoint: GET {mailUrl}?to=EMAIL answers the next verification code sent there (see mailbox()). */
     mailUrl: string;
   }
@@ -73,13 +77,13 @@ export default async function setup(project: TestProject) {
   // An editor (or an intruder at the database) named a product and an article to inject script, and the
   // article's body holds an event handler: the build is read through an API that does not clean bodies.
   const [product] = await db.query<{ id: number; slug: string }>(
-    'update product set name_en = $1, name_zh = $1 where id = (select max(id) from product) returning id, slug',
-    [HOSTILE_NAME],
+    'update product set name_en = $1, name_zh = $2 where id = (select max(id) from product) returning id, slug',
+    [HOSTILE_NAMES.en, HOSTILE_NAMES['zh-CN']],
   );
   const [article] = await db.query<{ id: number; slug: string }>(
-    `update article set title_en = $1, title_zh = $1, body_en = $2, body_zh = $2
+    `update article set title_en = $1, title_zh = $2, body_en = $3, body_zh = $3
      where id = (select id from article order by published_at, id limit 1) returning id, slug`,
-    [HOSTILE_NAME, HOSTILE_BODY],
+    [HOSTILE_NAMES.en, HOSTILE_NAMES['zh-CN'], HOSTILE_BODY],
   );
   if (!product || !article) throw new Error('The demo catalogue has no products or no articles.');
   const sink = await startSmtpSink();
@@ -105,7 +109,7 @@ export default async function setup(project: TestProject) {
   project.provide('plainBaseUrl', `http://127.0.0.1:${plain.port}`);
   project.provide('mailUrl', mail.url);
   project.provide('hostile', {
-    name: HOSTILE_NAME,
+    names: HOSTILE_NAMES,
     productPath: `/product/${product.id}-${product.slug}`,
     articlePath: `/knowledge/${article.id}-${article.slug}`,
   });
