@@ -8,6 +8,16 @@ import { createMailer } from '../../src/server/mail/mailer.ts';
 import { type SmtpSink, startSmtpSink } from '../../src/server/mail/sink.ts';
 import { prepareDb, startServer } from '../../src/server/server.ts';
 import { buildSite } from '../../src/server/site-build.ts';
+import { startUncleanedApi } from './uncleaned-api.ts';
+
+/** Names that close an inline script and open one of their own; the site must show them as text. */
+const HOSTILE_NAMES = {
+  en: '</script><script>window.pwned=1</script>',
+  // With Chinese words, as Chinese pages hold Chinese text (the knowledge centre's keyword test uses them).
+  'zh-CN': '</script><script>window.pwned=1</script>拉曼光谱',
+};
+/** Body HTML that runs script unless it is cleaned. */
+const HOSTILE_BODY = '<p>Setup</p><img src=x onerror="window.pwned=2"><script>window.pwned=3</script>';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,6 +28,8 @@ declare module 'vitest' {
     plainBaseUrl: string;
     /** A product renamed before the build: its old and its current path. */
     renamed: { oldPath: string; newPath: string };
+    /** A product and an article given names that inject script, and their paths (the article's body does too). */
+    hostile: { names: Record<'en' | 'zh-CN', string>; productPath: string; articlePath: string };
     /** The mailbox endpoint: GET {mailUrl}?to=EMAIL answers the next verification code sent there (see mailbox()). */
     mailUrl: string;
   }
@@ -62,23 +74,45 @@ export default async function setup(project: TestProject) {
   await db.query(
     "update product set slug = slug || '-mk2', name_en = name_en || ' Mk2', name_zh = name_zh || ' Mk2' where id = 3",
   );
+  // An editor (or an intruder at the database) named a product and an article to inject script, and the
+  // article's body holds an event handler: the build is read through an API that does not clean bodies.
+  const [product] = await db.query<{ id: number; slug: string }>(
+    'update product set name_en = $1, name_zh = $2 where id = (select max(id) from product) returning id, slug',
+    [HOSTILE_NAMES.en, HOSTILE_NAMES['zh-CN']],
+  );
+  const [article] = await db.query<{ id: number; slug: string }>(
+    `update article set title_en = $1, title_zh = $2, body_en = $3, body_zh = $3
+     where id = (select id from article order by published_at, id limit 1) returning id, slug`,
+    [HOSTILE_NAMES.en, HOSTILE_NAMES['zh-CN'], HOSTILE_BODY],
+  );
+  if (!product || !article) throw new Error('The demo catalogue has no products or no articles.');
   const sink = await startSmtpSink();
   const mailer = createMailer({ smtpUrl: sink.url });
   const mail = await mailbox(sink);
   const server = await startServer({ db, port: 0, host: '127.0.0.1', siteDir, mailer });
   const plain = await startServer({ db, port: 0, host: '127.0.0.1', siteDir, followRouteRules: false, mailer });
+  const uncleaned = await startUncleanedApi(`http://127.0.0.1:${server.port}/api`, {
+    id: article.id,
+    body: HOSTILE_BODY,
+  });
   const { ms } = await buildSite({
-    apiBaseUrl: `http://127.0.0.1:${server.port}/api`,
+    apiBaseUrl: uncleaned.url,
     outDir: siteDir,
     verbose: false,
     // Its own cache: another build (a benchmark, a second test run) may be running beside it.
     cacheDir: join(dir, 'astro-cache'),
   });
+  await uncleaned.close();
   console.log(`e2e: site built in ${(ms / 1000).toFixed(1)} s, served at ${server.url}`);
   project.provide('baseUrl', `http://127.0.0.1:${server.port}`);
   project.provide('siteDir', siteDir);
   project.provide('plainBaseUrl', `http://127.0.0.1:${plain.port}`);
   project.provide('mailUrl', mail.url);
+  project.provide('hostile', {
+    names: HOSTILE_NAMES,
+    productPath: `/product/${product.id}-${product.slug}`,
+    articlePath: `/knowledge/${article.id}-${article.slug}`,
+  });
   project.provide('renamed', { oldPath: `/product/3-${before.slug}`, newPath: `/product/3-${before.slug}-mk2` });
   return async () => {
     await plain.close();

@@ -5,7 +5,7 @@ import type { SitePage, SlugChange } from '../../api/pages.ts';
 import type { ProductDetail, ProductSummary } from '../../api/product.ts';
 import type { SolutionDetail, SolutionGroup, SolutionRecord } from '../../api/solutions.ts';
 import type { ConfigItem } from '../../api/system.ts';
-import { sanitizeBody } from '../../lib/sanitize.ts';
+import { sanitizeBody } from '../../lib/sanitize.server.ts';
 import { shipDate } from '../../lib/ship-date.ts';
 import { idSlug } from '../../lib/slug.ts';
 import type { Queryable } from './index.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { sanitizeBody } from './sanitize.ts';
+import { sanitizeBody } from './sanitize.server.ts';
 
 describe('sanitizing editor HTML', () => {
   test('keeps the allowed structure', () => {
