@@ -203,7 +203,10 @@ async function fuzz(): Promise<number> {
         if (response.status === 431 && contentType === null) beforeApp++;
         else {
           const { problems } = envelopeProblems(response.status, contentType, text);
-          if (problems.length > 0) notEnvelopes.push(`${name} → ${response.status}: ${problems.join('; ')}`);
+          // The request itself, so a failure can be replayed: JSON-escaped, so control characters show.
+          const sent = JSON.stringify(String(init.body ?? path)).slice(0, 300);
+          if (problems.length > 0)
+            notEnvelopes.push(`${name} → ${response.status}: ${problems.join('; ')}\n      sent ${sent}`);
         }
         if (call.path === '/client/logout' && probe.auth === 'customer' && response.status === 200)
           tokens.logout = await server.session();

@@ -110,6 +110,24 @@ describeApi('bad input', (api) => {
     expect((await api.post('/order/submit', { addressId: 1, remark: '\u0000' }, headers)).body.code).toBe(400);
   });
 
+  test('refuses a lone surrogate in any text with 400 naming the field, which has no UTF-8 form', async () => {
+    const { headers } = await loggedInClient(api);
+    const address = { name: 'Ada', contactNumber: '+65 6123 4567', address: '\udc00 1 Way', country: 'SG' };
+    expect((await api.post('/client/addresses/save', address, headers)).body).toEqual({
+      code: 400,
+      msg: 'Invalid value for "address": must be valid Unicode text (it holds a lone UTF-16 surrogate)',
+      data: null,
+    });
+    const update = await api.post('/client/update', { language: 'zh', name: 'Ada \ud83d' }, headers);
+    expect(update.body).toEqual({
+      code: 400,
+      msg: '字段“name”的值无效：必须是有效的 Unicode 文本（含有不成对的 UTF-16 代理项）',
+      data: null,
+    });
+    // A pair is a character like any other.
+    expect((await api.post('/client/update', { name: 'Ada 🧪' }, headers)).body.code).toBe(200);
+  });
+
   test('refuses a timestamp of a day that does not exist, and reads any offset as UTC', async () => {
     for (const updatedSince of ['2023-02-29T00:00:00Z', '2024-04-31T00:00:00Z', '0000-06-01T00:00:00Z']) {
       const response = await api.post('/product/page', { updatedSince });

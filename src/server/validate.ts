@@ -26,6 +26,7 @@ const reasons: Record<Locale, Record<string, (issue: v.BaseIssue<unknown>) => st
     iso_timestamp: () => 'expected an ISO 8601 date and time',
     iso_date: () => 'expected a date as YYYY-MM-DD',
     nul: () => 'must not contain the character U+0000',
+    surrogate: () => 'must be valid Unicode text (it holds a lone UTF-16 surrogate)',
   },
   'zh-CN': {
     missing: () => '此字段为必填项',
@@ -37,6 +38,7 @@ const reasons: Record<Locale, Record<string, (issue: v.BaseIssue<unknown>) => st
     iso_timestamp: () => '应为 ISO 8601 日期时间',
     iso_date: () => '应为 YYYY-MM-DD 格式的日期',
     nul: () => '不能包含字符 U+0000',
+    surrogate: () => '必须是有效的 Unicode 文本（含有不成对的 UTF-16 代理项）',
   },
 };
 
@@ -57,7 +59,7 @@ export function describeIssue(issue: v.BaseIssue<unknown>, locale: Locale): stri
 /** A field the contract accepts but the database cannot take, and why (a key of `reasons`). */
 export interface FieldProblem {
   field: string;
-  reason: 'nul' | 'iso_timestamp';
+  reason: 'nul' | 'surrogate' | 'iso_timestamp';
 }
 
 export function describeProblem({ field, reason }: FieldProblem, locale: Locale): string {
@@ -107,11 +109,16 @@ export function utcTimestamp(text: string): string | undefined {
   return `${date.toISOString().slice(0, 19)}${fraction}Z`;
 }
 
-function nulField(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\0') ? path : undefined;
+/** The first text in a value that PostgreSQL cannot store: one with U+0000, or not well-formed UTF-16. */
+function unstorableText(value: unknown, path: string): FieldProblem | undefined {
+  if (typeof value === 'string') {
+    if (value.includes('\0')) return { field: path, reason: 'nul' };
+    // A lone surrogate has no UTF-8 form: PGlite sends its bytes as they are and the database refuses them.
+    return value.isWellFormed() ? undefined : { field: path, reason: 'surrogate' };
+  }
   if (value === null || typeof value !== 'object') return undefined;
   for (const [key, item] of Object.entries(value)) {
-    const found = nulField(item, path ? `${path}.${key}` : key);
+    const found = unstorableText(item, path ? `${path}.${key}` : key);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -119,12 +126,12 @@ function nulField(value: unknown, path: string): string | undefined {
 
 /**
  * Readies validated input for PostgreSQL, which refuses some of what the contract lets through: text
- * with the character U+0000, and timestamps that utcTimestamp refuses. Timestamps are rewritten as
+ * with the character U+0000 or a lone surrogate, and timestamps that utcTimestamp refuses. Timestamps are rewritten as
  * UTC in place, so the database parses only what we wrote. Answers the first field it cannot take.
  */
 export function readyForDatabase(input: Record<string, unknown>, timestamps: string[]): FieldProblem | undefined {
-  const nul = nulField(input, '');
-  if (nul !== undefined) return { field: nul, reason: 'nul' };
+  const text = unstorableText(input, '');
+  if (text !== undefined) return text;
   for (const field of timestamps) {
     const value = input[field];
     if (typeof value !== 'string') continue;
