@@ -16,6 +16,7 @@ import type { Call } from './common.ts';
 import { newsItem, newsPage } from './news.ts';
 import { sitePageList, slugHistory } from './pages.ts';
 import { productItem, productPage } from './product.ts';
+import { productSelectKeyword, productSelectProduct } from './search.ts';
 import {
   cartDelete,
   cartPage,
@@ -41,6 +42,8 @@ export const calls: Call[] = [
   categoryElectAll,
   productItem,
   productPage,
+  productSelectKeyword,
+  productSelectProduct,
   solutionsPage,
   solutionsItem,
   solutionsGroups,

@@ -20,6 +20,7 @@ import { newsRoutes } from './routes/news.ts';
 import { orderRoutes } from './routes/order.ts';
 import { pagesRoutes } from './routes/pages.ts';
 import { productRoutes } from './routes/product.ts';
+import { searchRoutes } from './routes/search.ts';
 import { solutionsRoutes } from './routes/solutions.ts';
 import { systemRoutes } from './routes/system.ts';
 import { noStoreForSessions, securityHeaders, sitePolicyReader } from './security-headers.ts';
@@ -83,6 +84,7 @@ export function createApp({
   api.get('/openapi.json', (c) => c.json(openApiDocument(calls, API_BASE)));
   categoryRoutes(api, db);
   productRoutes(api, db);
+  searchRoutes(api, db);
   solutionsRoutes(api, db);
   newsRoutes(api, db);
   systemRoutes(api, db);

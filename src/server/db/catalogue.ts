@@ -36,7 +36,7 @@ const isoDate = (value: unknown) =>
 
 // ---- categories ----
 
-interface CategoryRow {
+export interface CategoryRow {
   id: number;
   parent_id: number | null;
   name: string;
@@ -47,7 +47,7 @@ interface CategoryRow {
   updated_at: string;
 }
 
-const categorySelect = (lang: Language) => `
+export const categorySelect = (lang: Language) => `
   select c.id, c.parent_id, c.${col('name', lang)} as name, c.slug, c.image,
          c.${col('description', lang)} as description, c.updated_at,
          (select count(*)::int from product p
@@ -55,7 +55,7 @@ const categorySelect = (lang: Language) => `
              select id from category d where d.id = c.id or d.parent_id = c.id)) as product_count
   from category c`;
 
-function toCategoryRecord(row: CategoryRow): CategoryRecord {
+export function toCategoryRecord(row: CategoryRow): CategoryRecord {
   return {
     id: row.id,
     parentId: row.parent_id,

@@ -1,5 +1,6 @@
 import { slugify } from '../../lib/slug.ts';
 import type { Db, Queryable } from '../db/index.ts';
+import { indexSearch, searchIndexMissing } from '../search/index.ts';
 import type { SeedCatalogue, SeedCategory, Text } from './types.ts';
 
 /** Inserts rows given as objects in one statement, through jsonb_to_recordset. */
@@ -342,6 +343,7 @@ export async function seedCatalogue(db: Db, catalogue: SeedCatalogue): Promise<v
     );
 
     await seedSitePages(tx, catalogue.pages);
+    await indexSearch(tx);
   });
 }
 
@@ -363,8 +365,8 @@ async function seedSitePages(tx: Queryable, pages: SeedCatalogue['pages']): Prom
 }
 
 /**
- * Seeds the catalogue when the database has none, and the site pages when a database seeded before
- * they existed has none; answers whether it wrote anything.
+ * Seeds the catalogue when the database has none, the site pages when a database seeded before
+ * they existed has none, and the search index likewise; answers whether it wrote anything.
  */
 export async function seedIfEmpty(db: Db, catalogue: SeedCatalogue): Promise<boolean> {
   const [row] = await db.query<{ categories: number; pages: number }>(
@@ -376,6 +378,10 @@ export async function seedIfEmpty(db: Db, catalogue: SeedCatalogue): Promise<boo
   }
   if ((row?.pages ?? 0) === 0) {
     await db.transaction((tx) => seedSitePages(tx, catalogue.pages));
+    return true;
+  }
+  if (await searchIndexMissing(db)) {
+    await db.transaction((tx) => indexSearch(tx));
     return true;
   }
   return false;

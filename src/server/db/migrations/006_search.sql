@@ -1,0 +1,63 @@
+-- Search: the product families with their names in both languages, and the search index of
+-- products, categories and families. The index rows are computed in TypeScript (word segmentation,
+-- stems, pinyin: src/server/search/terms.ts) and written by indexSearch (src/server/search/index.ts)
+-- in the same transaction as the content. Plain tables, btree and GIN only: the same SQL runs on
+-- PGlite and on a PostgreSQL server, with no extension.
+
+create table product_family (
+  key text primary key,
+  sort integer not null,
+  name_en text not null,
+  name_zh text not null
+);
+
+insert into product_family (key, sort, name_en, name_zh) values
+  ('laser', 1, 'Lasers', '激光器'),
+  ('light-source', 2, 'Light Sources', '光源'),
+  ('detector', 3, 'Detectors', '探测器'),
+  ('optic', 4, 'Optics', '光学元件'),
+  ('fiber', 5, 'Fiber Optics', '光纤器件'),
+  ('spectrometer', 6, 'Spectrometers', '光谱仪'),
+  ('microscope', 7, 'Microscopes', '显微镜'),
+  ('objective', 8, 'Objectives', '物镜'),
+  ('stage', 9, 'Stages', '位移台'),
+  ('probe-station', 10, 'Probe Stations', '探针台'),
+  ('metrology', 11, 'Metrology Systems', '计量检测系统'),
+  ('analyzer', 12, 'Analyzers', '分析仪');
+
+alter table product add constraint product_family_key foreign key (family) references product_family (key);
+
+-- `terms` holds every search term of a row, weighted by where it comes from: A the name (both
+-- languages, with pinyin), B the category and family names, C the summary and description.
+-- `part_key` is the part number in lower case without dashes, slashes or spaces, `part_variants`
+-- that key less one character each, for one-character typos.
+create table product_search (
+  product_id integer primary key references product (id) on delete cascade,
+  part_key text not null,
+  part_variants text[] not null,
+  terms tsvector not null
+);
+create index product_search_part on product_search (part_key text_pattern_ops);
+create index product_search_part_variants on product_search using gin (part_variants);
+create index product_search_terms on product_search using gin (terms);
+
+create table category_search (
+  category_id integer primary key references category (id) on delete cascade,
+  terms tsvector not null
+);
+create index category_search_terms on category_search using gin (terms);
+
+create table family_search (
+  family_key text primary key references product_family (key) on delete cascade,
+  terms tsvector not null
+);
+create index family_search_terms on family_search using gin (terms);
+
+-- The words of five letters or more the index holds (English stems and pinyin), each under itself
+-- and under every form of it less one letter: a query word finds the words one typo away.
+-- Words are added, never removed: a word no row holds any more only widens a query to nothing.
+create table search_word (
+  variant text not null,
+  word text not null,
+  primary key (variant, word)
+);
