@@ -7,17 +7,27 @@ import { insertClient } from './db/customers.ts';
 import type { Db } from './db/index.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutbox, type Outbox } from './mail/outbox.ts';
+import { seedCatalogue } from './seed/index.ts';
+import type { SeedCatalogue } from './seed/types.ts';
 import { type SmtpSink, startSmtpSink } from './mail/sink.ts';
 import { prepareDb } from './server.ts';
 
 /** The databases API tests run on: PGlite always, a PostgreSQL server when TEST_DATABASE_URL is set. */
 export const databaseKinds = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])] as const;
 
-/** A fresh, migrated and seeded database of the given kind, and a way to drop it. */
-export async function freshDb(kind: string): Promise<{ db: Db; url?: string; drop(): Promise<void> }> {
+/** A fresh, migrated and seeded database of the given kind (the demo catalogue unless another is given), and a way to drop it. */
+export async function freshDb(
+  kind: string,
+  catalogue?: SeedCatalogue,
+): Promise<{ db: Db; url?: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
+  const prepare = async (options: { url?: string }) => {
+    const db = await prepareDb({ ...options, seed: catalogue === undefined });
+    if (catalogue) await seedCatalogue(db, catalogue);
+    return db;
+  };
   if (kind === 'pglite' || !adminUrl) {
-    const db = await prepareDb({});
+    const db = await prepare({});
     return { db, drop: () => db.close() };
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
@@ -27,7 +37,7 @@ export async function freshDb(kind: string): Promise<{ db: Db; url?: string; dro
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = await prepareDb({ url: url.toString() });
+  const db = await prepare({ url: url.toString() });
   return {
     db,
     url: url.toString(),
@@ -59,6 +69,8 @@ export interface ApiClient {
 export interface ApiOptions {
   /** Create the app with trustProxy, so a test can choose its client address with X-Forwarded-For. */
   trustProxy?: boolean;
+  /** Seed this catalogue instead of the demo one (e.g. a synthetic one). */
+  catalogue?: SeedCatalogue;
 }
 
 /**
@@ -73,7 +85,7 @@ export function describeApi(name: string, suite: (api: ApiClient) => void, optio
     let mailer: Mailer | undefined;
     let outbox: Outbox | undefined;
     beforeAll(async () => {
-      handle = await freshDb(kind);
+      handle = await freshDb(kind, options.catalogue);
       sink = await startSmtpSink();
       mailer = createMailer({ smtpUrl: sink.url });
       outbox = createOutbox(handle.db, mailer);
