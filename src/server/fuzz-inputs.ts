@@ -26,6 +26,8 @@ const password = 'correct horse battery';
 const samples: Record<string, Record<string, unknown>> = {
   '/category/item': { id: 1 },
   '/product/item': { id: 1 },
+  '/product/select/keyword': { keyWord: 'guangpuyi' },
+  '/product/select/product': { keyWord: 'SP-UV-VIS-25', selectType: 'category' },
   '/solutions/item': { id: 1 },
   '/news/item': { id: 1 },
   '/system/config/meta': { pageHome: 'home' },

@@ -270,6 +270,21 @@ describeApi('search on the demo catalogue', (api) => {
     expect(await suggestions(api, '奇夸克', 'zh')).toEqual([]);
   });
 
+  test('the OpenAPI document describes both search calls and the highlight offsets', async () => {
+    const doc = await api.get('/openapi.json');
+    const keyword = doc.body.paths['/product/select/keyword'].post;
+    const product = doc.body.paths['/product/select/product'].post;
+    expect(keyword.tags).toEqual(['search']);
+    expect(keyword.requestBody.content['application/json'].schema.properties.keyWord.maxLength).toBe(200);
+    expect(product.requestBody.content['application/json'].schema.properties.selectType.enum).toEqual([
+      'keyword',
+      'category',
+      'family',
+    ]);
+    const answer = JSON.stringify(keyword.responses['200']);
+    for (const field of ['nameHighlight', 'partNumberHighlight', 'start', 'end']) expect(answer).toContain(field);
+  });
+
   test('every product, category and family of the seed is in the index', async () => {
     const [row] = await api.db.query<{ products: number; categories: number; families: number }>(
       `select (select count(*)::int from product_search) - (select count(*)::int from product) as products,
