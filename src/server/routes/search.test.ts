@@ -270,6 +270,17 @@ describeApi('search on the demo catalogue', (api) => {
     expect(await suggestions(api, '奇夸克', 'zh')).toEqual([]);
   });
 
+  test('a content write that skips the index still ends the suggestions kept for it', async () => {
+    expect(partNumbers(await suggestions(api, 'ls405'))).toEqual(['LS-405-50']);
+    try {
+      await api.db.query(`update product set published = false where part_number = 'LS-405-50'`);
+      expect(await suggestions(api, 'ls405')).toEqual([]);
+    } finally {
+      await api.db.query(`update product set published = true where part_number = 'LS-405-50'`);
+    }
+    expect(partNumbers(await suggestions(api, 'ls405'))).toEqual(['LS-405-50']);
+  });
+
   test('the OpenAPI document describes both search calls and the highlight offsets', async () => {
     const doc = await api.get('/openapi.json');
     const keyword = doc.body.paths['/product/select/keyword'].post;

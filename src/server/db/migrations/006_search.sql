@@ -61,3 +61,32 @@ create table search_word (
   word text not null,
   primary key (variant, word)
 );
+
+-- A counter every write of searchable content moves, in the writer's transaction: an API process
+-- keeps suggestions it has answered for as long as the counter it read before answering is current.
+create table search_version (
+  id integer primary key check (id = 1),
+  version bigint not null
+);
+insert into search_version (id, version) values (1, 0);
+
+create function bump_search_version() returns trigger language plpgsql as $$
+begin
+  update search_version set version = version + 1 where id = 1;
+  return null;
+end;
+$$;
+
+-- The content and the index both: a writer that forgets the index still moves the counter.
+create trigger product_search_version after insert or update or delete or truncate on product
+  for each statement execute function bump_search_version();
+create trigger category_search_version after insert or update or delete or truncate on category
+  for each statement execute function bump_search_version();
+create trigger product_family_search_version after insert or update or delete or truncate on product_family
+  for each statement execute function bump_search_version();
+create trigger product_search_index_version after insert or update or delete or truncate on product_search
+  for each statement execute function bump_search_version();
+create trigger category_search_index_version after insert or update or delete or truncate on category_search
+  for each statement execute function bump_search_version();
+create trigger family_search_index_version after insert or update or delete or truncate on family_search
+  for each statement execute function bump_search_version();
