@@ -7,9 +7,9 @@ import { insertClient } from './db/customers.ts';
 import type { Db } from './db/index.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutbox, type Outbox } from './mail/outbox.ts';
+import { type SmtpSink, startSmtpSink } from './mail/sink.ts';
 import { seedCatalogue } from './seed/index.ts';
 import type { SeedCatalogue } from './seed/types.ts';
-import { type SmtpSink, startSmtpSink } from './mail/sink.ts';
 import { prepareDb } from './server.ts';
 
 /** The databases API tests run on: PGlite always, a PostgreSQL server when TEST_DATABASE_URL is set. */

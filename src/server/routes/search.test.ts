@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
+import { indexSearch } from '../search/index.ts';
 import { catalogue } from '../seed/data/index.ts';
 import { syntheticCatalogue } from '../seed/synthetic.ts';
-import { indexSearch } from '../search/index.ts';
 import { type ApiClient, describeApi } from '../testing.ts';
 
 interface Range {
@@ -117,7 +117,12 @@ describeApi('search on the demo catalogue', (api) => {
 
   test('a part number prefix finds every product it starts, with the prefix marked', async () => {
     const list = products(await suggestions(api, 'rs785'));
-    expect(list.slice(0, 2).map((s) => s.partNumber).sort()).toEqual(['RS-785-B', 'RS-785-H']);
+    expect(
+      list
+        .slice(0, 2)
+        .map((s) => s.partNumber)
+        .sort(),
+    ).toEqual(['RS-785-B', 'RS-785-H']);
     expect(marked(list[0]?.partNumber ?? '', list[0]?.partNumberHighlight ?? [])).toEqual(['RS-785']);
     const sp = await results(api, 'SP-', { language: 'zh' });
     const parts = sp.productDTOS.records.map((p: ProductHit) => p.partNumber);

@@ -73,12 +73,15 @@ export async function parseQuery(db: Queryable, keyword: string): Promise<Query>
   return { groups, part, partVariants: part && part.length >= 4 ? [part, ...deletions(part)] : null };
 }
 
+function alternative({ term, prefix }: Alternative, weights: string): string {
+  const marks = `${prefix ? '*' : ''}${weights}`;
+  return marks ? `${lexeme(term)}:${marks}` : lexeme(term);
+}
+
 /** The query as a tsquery restricted to the given weights ('' for all), or null when it has no words. */
 export function tsquery(query: Query, weights: string): string | null {
   if (query.groups.length === 0) return null;
-  return query.groups
-    .map((group) => `(${group.map((a) => `${lexeme(a.term)}:${a.prefix ? '*' : ''}${weights}`).join(' | ')})`)
-    .join(' & ');
+  return query.groups.map((group) => `(${group.map((a) => alternative(a, weights)).join(' | ')})`).join(' & ');
 }
 
 /** A stretch of a text to mark: UTF-16 offsets, end excluded. */

@@ -1,5 +1,6 @@
 import type { Language } from '../../api/common.ts';
 import type { CategoryHit, FamilyHit, ProductHit, SearchResults, SelectType, Suggestion } from '../../api/search.ts';
+import { idSlug } from '../../lib/slug.ts';
 import {
   type CategoryRow,
   categorySelect,
@@ -10,7 +11,6 @@ import {
   toPage,
   toSummary,
 } from '../db/catalogue.ts';
-import { idSlug } from '../../lib/slug.ts';
 import type { Queryable } from '../db/index.ts';
 import { highlight, highlightPart, isEmpty, parseQuery, type Query, tsquery } from './query.ts';
 
@@ -159,7 +159,9 @@ export async function search(db: Queryable, lang: Language, request: SearchReque
        where s.terms @@ $1::tsquery order by ${groupTier}, c.parent_id nulls first, c.sort, c.id ${paging}`,
       groupParameters(query),
     );
-    const records = rows.map((row): CategoryHit => ({ ...toCategoryRecord(row), nameHighlight: highlight(row.name, query) }));
+    const records = rows.map(
+      (row): CategoryHit => ({ ...toCategoryRecord(row), nameHighlight: highlight(row.name, query) }),
+    );
     results.categoryDTOS = toPage(records, results.counts.category, pageNum, pageSize);
   } else {
     const rows = await db.query<{ key: string; name: string; product_count: number }>(

@@ -25,7 +25,9 @@ describe('search terms', () => {
 
   test('pairs neighbouring Chinese words and spells Chinese names in pinyin', () => {
     const terms = termsOf(words('拉曼光谱仪'), true).map((t) => t.term);
-    expect(terms).toEqual(expect.arrayContaining(['拉曼', '光谱仪', 'laman', 'guangpuyi', 'gpy', 'lamanguangpuyi', 'lmgpy']));
+    expect(terms).toEqual(
+      expect.arrayContaining(['拉曼', '光谱仪', 'laman', 'guangpuyi', 'gpy', 'lamanguangpuyi', 'lmgpy']),
+    );
     expect(spell('光谱仪')).toEqual({ full: 'guangpuyi', initials: 'gpy' });
   });
 });
