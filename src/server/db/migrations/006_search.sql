@@ -33,11 +33,12 @@ alter table product add constraint product_family_key foreign key (family) refer
 -- that key less one character each, for one-character typos.
 create table product_search (
   product_id integer primary key references product (id) on delete cascade,
-  part_key text not null,
+  part_key text collate "C" not null,
   part_variants text[] not null,
   terms tsvector not null
 );
-create index product_search_part on product_search (part_key text_pattern_ops);
+-- Collation C: the prefix range (key up to key || '{') holds in byte order whatever the server's locale.
+create index product_search_part on product_search (part_key);
 create index product_search_part_variants on product_search using gin (part_variants);
 create index product_search_terms on product_search using gin (terms);
 
