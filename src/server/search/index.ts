@@ -31,9 +31,12 @@ class Vector {
     }
   }
 
-  /** The tsvector as text: one position per lexeme, which carries its weight. */
-  toString(): string {
-    return [...this.terms].map(([term, weight]) => `${lexeme(term)}:1${weight}`).join(' ');
+  /** The tsvector as text, of the terms of the given weights: one position per lexeme, which carries its weight. */
+  toString(weights = 'ABC'): string {
+    return [...this.terms]
+      .filter(([, weight]) => weights.includes(weight))
+      .map(([term, weight]) => `${lexeme(term)}:1${weight}`)
+      .join(' ');
   }
 }
 
@@ -137,14 +140,20 @@ export async function indexSearch(tx: Queryable, scope?: SearchScope): Promise<v
     vector.add('C', `${p.summary_zh}\n${p.description_zh}`);
     collect(vector);
     const key = partKey(p.part_number);
-    return { product_id: p.id, part_key: key, part_variants: deletions(key), terms: vector.toString() };
+    return {
+      product_id: p.id,
+      part_key: key,
+      part_variants: deletions(key),
+      terms: vector.toString(),
+      head: vector.toString('AB'),
+    };
   });
   await tx.query('delete from product_search where product_id = any($1::int[])', [products.map((p) => p.id)]);
   await writeRows(
     tx,
-    `insert into product_search (product_id, part_key, part_variants, terms)
-     select product_id, part_key, array(select jsonb_array_elements_text(part_variants)), terms::tsvector
-     from jsonb_to_recordset($1::jsonb) as x(product_id int, part_key text, part_variants jsonb, terms text)`,
+    `insert into product_search (product_id, part_key, part_variants, terms, head)
+     select product_id, part_key, array(select jsonb_array_elements_text(part_variants)), terms::tsvector, head::tsvector
+     from jsonb_to_recordset($1::jsonb) as x(product_id int, part_key text, part_variants jsonb, terms text, head text)`,
     productRows,
   );
 

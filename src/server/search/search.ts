@@ -44,8 +44,8 @@ const productMatches = `
     case when s.part_key = $1 then 0
          when s.part_key >= $1 and s.part_key < $2 then 1
          when s.part_key = any($3::text[]) or s.part_variants && $3::text[] then 2
-         when s.terms @@ $5::tsquery then 3
-         when s.terms @@ $6::tsquery then 4
+         when s.head @@ $5::tsquery then 3
+         when s.head @@ $6::tsquery then 4
          else 5 end as tier
   from product_search s
   where (s.part_key >= $1 and s.part_key < $2)

@@ -35,7 +35,9 @@ create table product_search (
   product_id integer primary key references product (id) on delete cascade,
   part_key text collate "C" not null,
   part_variants text[] not null,
-  terms tsvector not null
+  terms tsvector not null,
+  -- The A and B terms alone: small, so ranking the rows `terms` found does not read their descriptions.
+  head tsvector not null
 );
 -- Collation C: the prefix range (key up to key || '{') holds in byte order whatever the server's locale.
 create index product_search_part on product_search (part_key);
