@@ -31,8 +31,13 @@ class Vector {
     }
   }
 
-  /** The tsvector as text, of the terms of the given weights: one position per lexeme, which carries its weight. */
-  toString(weights = 'ABC'): string {
+  /** Every term as a tsvector without positions: for finding rows. */
+  all(): string {
+    return [...this.terms.keys()].map(lexeme).join(' ');
+  }
+
+  /** The terms of the given weights, each with one position that carries its weight: for ranking. */
+  weighted(weights = 'ABC'): string {
     return [...this.terms]
       .filter(([, weight]) => weights.includes(weight))
       .map(([term, weight]) => `${lexeme(term)}:1${weight}`)
@@ -78,7 +83,7 @@ export async function indexSearch(tx: Queryable, scope?: SearchScope): Promise<v
     vector.add('C', c.description_en);
     vector.add('C', c.description_zh);
     collect(vector);
-    return { category_id: c.id, terms: vector.toString() };
+    return { category_id: c.id, terms: vector.weighted() };
   });
   if (categoryIds) await tx.query('delete from category_search where category_id = any($1::int[])', [categoryIds]);
   else await tx.query('delete from category_search');
@@ -98,7 +103,7 @@ export async function indexSearch(tx: Queryable, scope?: SearchScope): Promise<v
       vector.add('A', f.name_en);
       vector.add('A', f.name_zh, true);
       collect(vector);
-      return { family_key: f.key, terms: vector.toString() };
+      return { family_key: f.key, terms: vector.weighted() };
     });
     await tx.query('delete from family_search');
     await writeRows(
@@ -120,8 +125,12 @@ export async function indexSearch(tx: Queryable, scope?: SearchScope): Promise<v
     description_en: string;
     description_zh: string;
     groups: string;
+    published: boolean;
+    is_featured: boolean;
+    is_new: boolean;
+    sort: number;
   }>(
-    `select p.id, p.part_number, p.name_en, p.name_zh, p.summary_en, p.summary_zh, p.description_en, p.description_zh,
+    `select p.id, p.part_number, p.published, p.is_featured, p.is_new, p.sort, p.name_en, p.name_zh, p.summary_en, p.summary_zh, p.description_en, p.description_zh,
             concat_ws(' ', c.name_en, c.name_zh, parent.name_en, parent.name_zh, f.name_en, f.name_zh) as groups
      from product p
      join category c on c.id = p.category_id
@@ -144,16 +153,23 @@ export async function indexSearch(tx: Queryable, scope?: SearchScope): Promise<v
       product_id: p.id,
       part_key: key,
       part_variants: deletions(key),
-      terms: vector.toString(),
-      head: vector.toString('AB'),
+      terms: vector.all(),
+      head: vector.weighted('AB'),
+      published: p.published,
+      featured: p.is_featured,
+      fresh: p.is_new,
+      sort: p.sort,
     };
   });
   await tx.query('delete from product_search where product_id = any($1::int[])', [products.map((p) => p.id)]);
   await writeRows(
     tx,
-    `insert into product_search (product_id, part_key, part_variants, terms, head)
-     select product_id, part_key, array(select jsonb_array_elements_text(part_variants)), terms::tsvector, head::tsvector
-     from jsonb_to_recordset($1::jsonb) as x(product_id int, part_key text, part_variants jsonb, terms text, head text)`,
+    `insert into product_search (product_id, part_key, part_variants, terms, head, published, featured, fresh, sort)
+     select product_id, part_key, array(select jsonb_array_elements_text(part_variants)), terms::tsvector,
+            head::tsvector, published, featured, fresh, sort
+     from jsonb_to_recordset($1::jsonb)
+       as x(product_id int, part_key text, part_variants jsonb, terms text, head text, published boolean,
+            featured boolean, fresh boolean, sort int)`,
     productRows,
   );
 
@@ -165,6 +181,9 @@ export async function indexSearch(tx: Queryable, scope?: SearchScope): Promise<v
      on conflict do nothing`,
     wordRows,
   );
+  // A fresh index needs statistics, or the planner scans every row instead of using the indexes.
+  if (!scope)
+    await tx.exec('analyze product_search; analyze category_search; analyze family_search; analyze search_word');
 }
 
 /** Whether the index is missing while the catalogue has content: a database seeded before search existed. */

@@ -30,7 +30,8 @@ export const isEmpty = (query: Query) => query.groups.length === 0 && query.part
 export async function parseQuery(db: Queryable, keyword: string): Promise<Query> {
   const list = words(keyword);
   const groups: Alternative[][] = [];
-  const typoWords: string[] = [];
+  // Per group, the forms of a word typed with five letters or more that may be one typo off.
+  const typoForms = new Map<Alternative[], string[]>();
   const hanRun: string[] = [];
   const flushHan = () => {
     if (hanRun.length === 1) groups.push([{ term: hanRun[0] as string, prefix: false }]);
@@ -48,20 +49,24 @@ export async function parseQuery(db: Queryable, keyword: string): Promise<Query>
     const forms = [...new Set([word.text, stem(word.text)])];
     const group = forms.map((term) => ({ term, prefix: false }));
     if (index === list.length - 1 && word.text.length >= 2) group.push({ term: stem(word.text), prefix: true });
-    if (typoTolerant(word.text)) typoWords.push(...forms.filter(typoTolerant));
+    if (typoTolerant(word.text))
+      typoForms.set(
+        group,
+        forms.filter((form) => /^[a-z]{4,}$/.test(form)),
+      );
     groups.push(group);
   });
   flushHan();
   groups.splice(MAX_GROUPS);
 
+  const typoWords = [...typoForms.values()].flat();
   if (typoWords.length > 0) {
     const variants = [...new Set(typoWords.flatMap((w) => [w, ...deletions(w)]))];
     const rows = await db.query<{ word: string }>(
       'select distinct word from search_word where variant = any($1::text[])',
       [variants],
     );
-    for (const group of groups) {
-      const typed = group.filter((a) => !a.prefix && typoTolerant(a.term)).map((a) => a.term);
+    for (const [group, typed] of typoForms) {
       for (const { word } of rows) {
         if (typed.some((t) => t !== word && oneEditApart(t, word))) group.push({ term: word, prefix: false });
       }

@@ -38,9 +38,12 @@ function parameters(query: Query): unknown[] {
   ];
 }
 
-/** The products that match, with their rank: 0 part number, 1 its prefix, 2 one character off, 3 name, 4 category or family, 5 description. */
+/**
+ * The published products that match, with their rank: 0 part number, 1 its prefix, 2 one character
+ * off, 3 name, 4 category or family, 5 description; and what breaks ties (featured, new, menu order).
+ */
 const productMatches = `
-  select s.product_id,
+  select s.product_id, s.featured, s.fresh, s.sort,
     case when s.part_key = $1 then 0
          when s.part_key >= $1 and s.part_key < $2 then 1
          when s.part_key = any($3::text[]) or s.part_variants && $3::text[] then 2
@@ -48,11 +51,17 @@ const productMatches = `
          when s.head @@ $6::tsquery then 4
          else 5 end as tier
   from product_search s
-  where (s.part_key >= $1 and s.part_key < $2)
+  where s.published and ((s.part_key >= $1 and s.part_key < $2)
      or s.part_key = any($3::text[]) or s.part_variants && $3::text[]
-     or s.terms @@ $4::tsquery`;
+     or s.terms @@ $4::tsquery)`;
 
-const productOrder = 'h.tier, p.is_featured desc, p.is_new desc, p.sort, p.id';
+/** A page of productMatches, ranked, joined to the products only for the rows it shows. */
+const rankedProducts = (columns: string, limit: number, offset: number) => `
+  select ${columns} from (${productMatches} order by tier, featured desc, fresh desc, sort, product_id
+    limit ${limit} offset ${offset}) h
+  join product p on p.id = h.product_id
+  order by h.tier, h.featured desc, h.fresh desc, h.sort, h.product_id`;
+
 // Categories and families take two parameters: the tsquery over all weights and over the name.
 const groupParameters = (query: Query) => [tsquery(query, ''), tsquery(query, 'A')];
 const groupTier = 'case when s.terms @@ $2::tsquery then 0 else 1 end';
@@ -71,9 +80,7 @@ export async function suggest(db: Queryable, lang: Language, keyword: string): P
   const query = await parseQuery(db, keyword);
   if (isEmpty(query)) return [];
   const rows = await db.query<SuggestionRow>(
-    `(select 'product' as kind, p.id, null as key, p.${col('name', lang)} as name, p.slug, p.part_number
-      from (${productMatches}) h join product p on p.id = h.product_id
-      where p.published order by ${productOrder} limit ${SUGGESTIONS})
+    `(${rankedProducts(`'product' as kind, p.id, null as key, p.${col('name', lang)} as name, p.slug, p.part_number`, SUGGESTIONS, 0)})
      union all
      (select 'category', c.id, null, c.${col('name', lang)}, c.slug, null
       from category_search s join category c on c.id = s.category_id
@@ -132,17 +139,17 @@ export async function search(db: Queryable, lang: Language, request: SearchReque
   }
   const params = parameters(query);
   const [counts] = await db.query<SearchResults['counts']>(
-    `select (select count(*)::int from (${productMatches}) h join product p on p.id = h.product_id and p.published) as keyword,
+    `select (select count(*)::int from (${productMatches}) h) as keyword,
             (select count(*)::int from category_search s where s.terms @@ $4::tsquery) as category,
             (select count(*)::int from family_search s where s.terms @@ $4::tsquery) as family`,
     params,
   );
   if (counts) results.counts = counts;
-  const paging = `limit ${pageSize} offset ${(pageNum - 1) * pageSize}`;
+  const offset = (pageNum - 1) * pageSize;
+  const paging = `limit ${pageSize} offset ${offset}`;
   if (selectType === 'keyword') {
     const rows = await db.query<ProductSummaryRow>(
-      `select ${productSummaryColumns(lang)} from (${productMatches}) h join product p on p.id = h.product_id
-       where p.published order by ${productOrder} ${paging}`,
+      rankedProducts(productSummaryColumns(lang), pageSize, offset),
       params,
     );
     const records = rows.map(

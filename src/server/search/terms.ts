@@ -92,8 +92,8 @@ export function termsOf(list: Word[], withPinyin: boolean): Term[] {
   list.forEach((word, index) => {
     if (!word.han) {
       closeRun(index);
+      // The stem only: a keyword asks for its words as typed and as stems, so pinyin (never stemmed) meets too.
       terms.push({ term: stem(word.text), from: index, to: index });
-      if (word.text !== stem(word.text)) terms.push({ term: word.text, from: index, to: index });
       return;
     }
     const previous = list[index - 1];

@@ -27,18 +27,37 @@ insert into product_family (key, sort, name_en, name_zh) values
 
 alter table product add constraint product_family_key foreign key (family) references product_family (key);
 
--- `terms` holds every search term of a row, weighted by where it comes from: A the name (both
--- languages, with pinyin), B the category and family names, C the summary and description.
--- `part_key` is the part number in lower case without dashes, slashes or spaces, `part_variants`
--- that key less one character each, for one-character typos.
+-- `terms` holds every search term of a row (without positions: it only finds rows); `head` those
+-- of the name (weight A: both languages, with pinyin) and of the category and family names (B), to
+-- rank what `terms` found without reading descriptions. `part_key` is the part number in lower case
+-- without dashes, slashes or spaces, `part_variants` that key less one character each, for typos.
+-- published, featured, fresh (new) and sort mirror the product's, so a search ranks and pages
+-- without reading the product rows it does not show.
 create table product_search (
   product_id integer primary key references product (id) on delete cascade,
   part_key text collate "C" not null,
   part_variants text[] not null,
   terms tsvector not null,
-  -- The A and B terms alone: small, so ranking the rows `terms` found does not read their descriptions.
-  head tsvector not null
-);
+  head tsvector not null,
+  published boolean not null,
+  featured boolean not null,
+  fresh boolean not null,
+  sort integer not null
+)
+-- A row's terms stay in the row, uncompressed, up to a page: a search that reads thousands of rows
+-- (a common word) then does not fetch and reassemble each one's terms from the TOAST table.
+with (toast_tuple_target = 8160);
+
+create function mirror_product_rank() returns trigger language plpgsql as $$
+begin
+  update product_search
+  set published = new.published, featured = new.is_featured, fresh = new.is_new, sort = new.sort
+  where product_id = new.id;
+  return null;
+end;
+$$;
+create trigger product_search_rank after update of published, is_featured, is_new, sort on product
+  for each row execute function mirror_product_rank();
 -- Collation C: the prefix range (key up to key || '{') holds in byte order whatever the server's locale.
 create index product_search_part on product_search (part_key);
 create index product_search_part_variants on product_search using gin (part_variants);
