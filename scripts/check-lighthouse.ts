@@ -53,7 +53,10 @@ const wanted = (target: Target) =>
  * measures every page n times instead, to compare builds (the table shows each page's best run).
  */
 const FIXED_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 0);
-const PERFORMANCE_RUNS = FIXED_RUNS || 3;
+// Five: on this 2-core host one page's TBT ranges from 70 to 460 ms between runs of the same build (the
+// simulation schedules observed task times x 4 around a first paint that moves with them), and CI once
+// saw three runs of the account page in a row under 95 while the same build measured 100 here.
+const PERFORMANCE_RUNS = FIXED_RUNS || 5;
 
 interface Target {
   name: string;
