@@ -45,6 +45,23 @@ const finishSite = {
   },
 };
 
+/**
+ * `client:interact` (src/directives/interact.ts): hydrates an island on the visitor's first focus, pointer or
+ * touch inside it, as the header's search box does, so a page nobody searches on ships no React.
+ * @type {import('astro').AstroIntegration}
+ */
+const interactDirective = {
+  name: 'interact-directive',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({
+        name: 'interact',
+        entrypoint: fileURLToPath(new URL('./src/directives/interact.ts', import.meta.url)),
+      });
+    },
+  },
+};
+
 // One id per build: names the build manifest and versions the payload files.
 process.env.BUILD_ID ||= `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -77,7 +94,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [buildGuard, react(), finishSite],
+  integrations: [buildGuard, interactDirective, react(), finishSite],
   i18n: {
     locales: ['en', 'zh-CN'],
     defaultLocale: 'en',

@@ -1,6 +1,7 @@
 // The Products and Solutions drop panels: a disclosure pattern (a button with aria-expanded and
-// aria-controls over a panel of plain links). They open on hover and on keyboard focus; Enter, Space and
-// ArrowDown open them, Escape closes them and puts focus back on the button.
+// aria-controls over a panel of plain links). The pointer opens them by hovering; from the keyboard,
+// focus alone opens nothing (tabbing along the bar passes the buttons by), Enter and Space toggle,
+// ArrowDown opens and moves into the panel, and Escape closes and puts focus back on the button.
 
 /** How a panel was opened: a pointer keeps it open while it hovers, the keyboard while focus is inside. */
 type OpenedBy = 'pointer' | 'keyboard';
@@ -19,8 +20,6 @@ export function setUpDropPanels(header: HTMLElement): { closeAll: () => void } {
     const panel = trigger && document.getElementById(trigger.getAttribute('aria-controls') ?? '');
     return trigger && panel ? [{ item, trigger, panel }] : [];
   });
-  // Escape puts focus back on the button, which must not open the panel again.
-  let ignoreNextFocus = false;
 
   const close = (p: DropPanel) => {
     p.openedBy = undefined;
@@ -38,9 +37,7 @@ export function setUpDropPanels(header: HTMLElement): { closeAll: () => void } {
   };
   const closeAndReturn = (p: DropPanel) => {
     close(p);
-    ignoreNextFocus = true;
     p.trigger.focus();
-    ignoreNextFocus = false;
   };
 
   for (const p of panels) {
@@ -49,9 +46,6 @@ export function setUpDropPanels(header: HTMLElement): { closeAll: () => void } {
     });
     p.item.addEventListener('mouseleave', () => {
       if (!p.item.contains(document.activeElement) || p.openedBy === 'pointer') close(p);
-    });
-    p.trigger.addEventListener('focus', () => {
-      if (!ignoreNextFocus && !p.openedBy && p.trigger.matches(':focus-visible')) open(p, 'keyboard');
     });
     p.item.addEventListener('focusout', (event) => {
       const next = event.relatedTarget as Node | null;

@@ -3,11 +3,10 @@ import { setUpHeaderActions } from './header-actions.ts';
 import { foldOnScroll } from './header-fold.ts';
 import { setUpLocaleSwitch } from './locale-switch.ts';
 import { setUpLoginDialog } from './login-dialog.ts';
-import { setUpSearchPanel } from './search-panel.ts';
 import { followSession } from './session.ts';
 import { setUpToggles } from './toggles.ts';
 
-// The header's behaviour: drop panels, folding, the search panel, login, cart and language switch; and the
+// The header's behaviour: drop panels, folding, login, cart and language switch; and the
 // page-wide customer parts every page shares: the session, the toaster, favourite and save toggles.
 // Everything here only enhances links and forms that already work without JavaScript.
 
@@ -17,7 +16,6 @@ if (header) {
   header.classList.add('enhanced');
   const panels = setUpDropPanels(header);
   foldOnScroll(header, () => panels.closeAll());
-  setUpSearchPanel(header);
   setUpHeaderActions(header);
   setUpLocaleSwitch(header);
 }

@@ -182,6 +182,11 @@ describe.each([
     await page.locator('#search-keyword').focus();
     await page.locator('#search-panel').waitFor({ state: 'visible' });
     await expectAccessible(page, 'the search panel');
+    // With suggestions, one of them active and its matched part marked.
+    await page.locator('#search-keyword').pressSequentially('spectrometer', { delay: 20 });
+    await page.locator('#search-panel [role=option][id^="search-option-"]').first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    await expectAccessible(page, 'the search suggestions');
   });
 
   test('the product finder view of a category has no violations', async () => {

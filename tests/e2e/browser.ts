@@ -55,11 +55,15 @@ export function startBrowser() {
 }
 
 /**
- * Waits until every island on the page has hydrated (Astro drops `ssr` from <astro-island> then) and
- * has read its state from the URL (islands that do mark themselves `data-restoring` until then).
+ * Waits until every island on the page that hydrates by itself has hydrated (Astro drops `ssr` from
+ * <astro-island> then) and has read its state from the URL (islands that do mark themselves
+ * `data-restoring` until then).
  */
 export async function islandsReady(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => document.querySelectorAll('astro-island[ssr], astro-island [data-restoring]').length === 0,
+    // An island hydrated on interaction (client:interact: the header's search box) waits for the visitor.
+    () =>
+      document.querySelectorAll('astro-island[ssr]:not([client="interact"]), astro-island [data-restoring]').length ===
+      0,
   );
 }

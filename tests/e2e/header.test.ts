@@ -48,18 +48,35 @@ describe.each([
     await page.context().close();
   });
 
-  test('opens the Products panel on keyboard focus and reaches a child category by Tab', async () => {
+  test('opens the Products panel with Enter, Space or ArrowDown, never on focus alone, and reaches a child category', async () => {
     const page = await browser.open(`${prefix}/`);
     const panel = page.locator('#panel-products');
+    const expanded = () => page.getAttribute(productsTrigger, 'aria-expanded');
     await tabTo(page, productsTrigger);
-    await panel.waitFor({ state: 'visible' });
-    expect(await page.getAttribute(productsTrigger, 'aria-expanded')).toBe('true');
+    await page.waitForTimeout(100);
+    expect(await panel.isVisible()).toBe(false);
+    expect(await expanded()).toBe('false');
 
+    // Enter opens (the key a person presses to open it), Enter again closes.
+    await page.keyboard.press('Enter');
+    await panel.waitFor({ state: 'visible' });
+    expect(await expanded()).toBe('true');
+    await page.keyboard.press('Enter');
+    await panel.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Space');
+    await panel.waitFor({ state: 'visible' });
     await page.keyboard.press('Tab');
     expect(await focused(page, '#panel-products a.panel-top')).toBe(true);
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'hidden' });
     expect(await focused(page, productsTrigger)).toBe(true);
+    expect(await expanded()).toBe('false');
+
+    // Tabbing on past the closed panel goes to the next item of the bar, not into the panel.
+    await page.keyboard.press('Tab');
+    expect(await focused(page, 'button[aria-controls="panel-solutions"]')).toBe(true);
+    expect(await page.locator('#panel-solutions').isVisible()).toBe(false);
+    await page.keyboard.press('Shift+Tab');
 
     await page.keyboard.press('ArrowDown');
     await panel.waitFor({ state: 'visible' });
