@@ -13,6 +13,7 @@ import {
   clientUpdate,
 } from './client.ts';
 import type { Call } from './common.ts';
+import { inquirySubmit, newsletterConfirm, newsletterSubscribe, newsletterUnsubscribe } from './inquiry.ts';
 import { newsItem, newsPage } from './news.ts';
 import { sitePageList, slugHistory } from './pages.ts';
 import { productItem, productPage } from './product.ts';
@@ -76,4 +77,8 @@ export const calls: Call[] = [
   newsCollectDelete,
   orderPage,
   orderSubmit,
+  inquirySubmit,
+  newsletterSubscribe,
+  newsletterConfirm,
+  newsletterUnsubscribe,
 ];
