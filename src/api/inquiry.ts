@@ -68,6 +68,8 @@ const IdLike = v.union([Id, v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transfor
 /** The message: lines allowed, at most 5,000 characters. */
 const Message = v.pipe(
   v.string('validation.required.message'),
+  // A browser sends a textarea's line breaks as CRLF; kept as LF, as typed.
+  v.transform((text: string) => text.replace(/\r\n?/g, '\n')),
   v.trim(),
   v.nonEmpty('validation.required.message'),
   v.maxLength(5000, 'validation.tooLong'),
