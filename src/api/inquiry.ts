@@ -44,11 +44,13 @@ export interface Upload {
   type: string;
   bytes: Uint8Array;
 }
-const isUpload = (value: unknown): value is Upload =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as Upload).name === 'string' &&
-  (value as Upload).bytes instanceof Uint8Array;
+/** The server gets an Upload; the browser passes the picked File, which `call` sends as multipart. */
+const isFile = (value: unknown): value is Upload | File =>
+  (typeof Blob !== 'undefined' && value instanceof Blob) ||
+  (typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Upload).name === 'string' &&
+    (value as Upload).bytes instanceof Uint8Array);
 
 /** A tick box: JSON true/false, or a form field's "true"/"on"/"false" (absent is false). */
 const Tick = v.optional(
@@ -121,7 +123,7 @@ export const inquirySubmit = defineCall({
     ...InquiryForm.entries,
     language: LanguageField,
     submissionId: v.pipe(v.string('validation.submission'), v.uuid('validation.submission')),
-    attachment: v.optional(v.custom<Upload>(isUpload, 'validation.attachmentFile')),
+    attachment: v.optional(v.custom<Upload | File>(isFile, 'validation.attachmentFile')),
   }),
   response: v.object({
     /** The inquiry's number, for the sender's reference. */

@@ -50,7 +50,9 @@ export function attachmentName(sent: string, kind: AttachmentKind): string {
 }
 
 /** The sent file, checked by its content: its kind, or 413 / 400 with what is wrong. */
-function checkedAttachment(upload: Upload) {
+function checkedAttachment(upload: Upload | File) {
+  // The router hands over an Upload; a File only reaches here from a caller in this process.
+  if (upload instanceof Blob) throw new ApiError(400, 'validation.attachmentFile');
   if (upload.bytes.length > MAX_ATTACHMENT_BYTES) throw new ApiError(413, 'validation.attachmentSize');
   const kind = attachmentKind(upload.bytes);
   if (!kind) throw new ApiError(400, 'validation.attachmentType');
