@@ -13,6 +13,7 @@ import {
   clientUpdate,
 } from './client.ts';
 import type { Call } from './common.ts';
+import { editorConfigSave, editorProductPublish } from './editor.ts';
 import { inquirySubmit, newsletterConfirm, newsletterSubscribe, newsletterUnsubscribe } from './inquiry.ts';
 import { newsItem, newsPage } from './news.ts';
 import { sitePageList, slugHistory } from './pages.ts';
@@ -81,4 +82,6 @@ export const calls: Call[] = [
   newsletterSubscribe,
   newsletterConfirm,
   newsletterUnsubscribe,
+  editorConfigSave,
+  editorProductPublish,
 ];

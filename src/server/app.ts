@@ -10,12 +10,13 @@ import { ApiError } from './errors.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutbox, type Outbox } from './mail/outbox.ts';
 import { openApiDocument } from './openapi.ts';
-import { authedCalls, errorResponse, requestLocale } from './router.ts';
+import { authedCalls, editorCalls, errorResponse, requestLocale } from './router.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { categoryRoutes } from './routes/category.ts';
 import { clientRoutes } from './routes/client.ts';
 import { collectRoutes } from './routes/collect.ts';
+import { editorRoutes } from './routes/editor.ts';
 import { favoriteRoutes } from './routes/favorite.ts';
 import { inquiryRoutes } from './routes/inquiry.ts';
 import { newsRoutes } from './routes/news.ts';
@@ -111,10 +112,11 @@ export function createApp({
   collectRoutes(api, db);
   orderRoutes(api, { db, outbox });
   inquiryRoutes(api, { db, outbox, siteUrl });
+  editorRoutes(api, db);
   // Answers about one customer, and the calls that hand out a session token.
   const privatePaths = new Set(
     calls
-      .filter((call) => authedCalls.has(call) || call.path.startsWith('/client/'))
+      .filter((call) => authedCalls.has(call) || editorCalls.has(call) || call.path.startsWith('/client/'))
       .map((call) => API_BASE + call.path),
   );
   // A catch-all route rather than notFound(): a mounted app's notFound is not consulted.

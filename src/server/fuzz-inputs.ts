@@ -75,6 +75,8 @@ const samples: Record<string, Record<string, unknown>> = {
   '/newsletter/subscribe': { email: 'fuzz@example.com' },
   '/newsletter/confirm': { token: 'fuzz-token-fuzz-token-fuzz-token' },
   '/newsletter/unsubscribe': { token: 'fuzz-token-fuzz-token-fuzz-token' },
+  '/editor/config/save': { configName: 'fuzz', configValue: { en: 'a', zh: 'b' } },
+  '/editor/product/publish': { id: 1, published: true },
 };
 export const sampleOf = (call: Call): Record<string, unknown> => ({ language: 'en', ...samples[call.path] });
 

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { type Call, type DataOf, type Language, type ParsedRequestOf, SUCCESS } from '../api/common.ts';
 import type { Upload } from '../api/inquiry.ts';
 import { type Locale, localeOf, type MessageKey, t } from '../i18n/index.ts';
+import { type Editor, findEditor } from './auth/editors.ts';
 import { findSession, type SessionClient } from './auth/session.ts';
 import { sha256 } from './auth/token.ts';
 import { NO_SOCKET_ADDRESS } from './client-address.ts';
@@ -17,6 +18,14 @@ export interface HandlerContext {
   /** The client's address, for rate limits (see client-address.ts). */
   address: string;
 }
+
+/** What a handler of an editor's call gets: the editor whose token came with it. */
+export interface EditorContext extends HandlerContext {
+  editor: Editor;
+}
+
+/** The calls registered with handleEditor: the OpenAPI document marks them as needing a bearer token. */
+export const editorCalls = new WeakSet<Call>();
 
 /** What a handler of a call that needs a logged-in customer gets. */
 export interface AuthedContext extends HandlerContext {
@@ -139,8 +148,28 @@ export function handleInSession<C extends Call>(
   });
 }
 
-/** When a call checks the session: not at all, before the handler, or in the handler's own statement. */
-type SessionCheck = 'none' | 'first' | 'in-query';
+/**
+ * Registers an editor's call (under /editor/): without `Authorization: Bearer <token>` of a live editor
+ * token it answers 401 before looking at the input.
+ */
+export function handleEditor<C extends Call>(
+  app: Hono,
+  db: Db,
+  call: C,
+  handler: (input: ParsedRequestOf<C>, context: EditorContext) => Promise<DataOf<C>>,
+): void {
+  editorCalls.add(call);
+  register(app, db, call, 'editor', (input, context) => {
+    if (!context.editor) throw new Error('an editor call ran without an editor');
+    return handler(input, { ...context, editor: context.editor });
+  });
+}
+
+/**
+ * When a call checks who calls: not at all, the customer's session before the handler or in the handler's
+ * own statement, or an editor's bearer token before the handler.
+ */
+type SessionCheck = 'none' | 'first' | 'in-query' | 'editor';
 
 function register<C extends Call>(
   app: Hono,
@@ -149,7 +178,7 @@ function register<C extends Call>(
   check: SessionCheck,
   handler: (
     input: ParsedRequestOf<C>,
-    context: HandlerContext & { client?: SessionClient; session?: string },
+    context: HandlerContext & { client?: SessionClient; session?: string; editor?: Editor },
   ) => Promise<DataOf<C>>,
 ): void {
   const timestamps = timestampFields(call.request);
@@ -164,7 +193,13 @@ function register<C extends Call>(
     const noSession = (key: MessageKey) => errorResponse(c, new ApiError(401, key), requestLocale(c, raw));
     let client: SessionClient | undefined;
     let session: string | undefined;
-    if (check !== 'none') {
+    let editor: Editor | undefined;
+    if (check === 'editor') {
+      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+      if (!bearer) return noSession('api.editorTokenRequired');
+      editor = await findEditor(db, bearer);
+      if (!editor) return noSession('api.editorTokenInvalid');
+    } else if (check !== 'none') {
       const token = c.req.header(TOKEN_HEADER)?.trim();
       if (!token) return noSession('api.loginRequired');
       session = sha256(token);
@@ -196,6 +231,7 @@ function register<C extends Call>(
         address,
         ...(client ? { client } : {}),
         ...(session ? { session } : {}),
+        ...(editor ? { editor } : {}),
       });
       return c.json({ code: SUCCESS, msg: t(locale, 'api.success'), data });
     } catch (error) {
