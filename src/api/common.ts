@@ -62,6 +62,8 @@ export interface Call<Req extends v.GenericSchema = v.GenericSchema, Res extends
   tag: string;
   request: Req;
   response: Res;
+  /** The field that carries a file: the call also takes multipart/form-data. */
+  multipart?: string;
 }
 
 export function defineCall<Req extends v.GenericSchema, Res extends v.GenericSchema>(

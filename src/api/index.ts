@@ -13,6 +13,8 @@ import {
   clientUpdate,
 } from './client.ts';
 import type { Call } from './common.ts';
+import { editorConfigSave, editorProductPublish } from './editor.ts';
+import { inquirySubmit, newsletterConfirm, newsletterSubscribe, newsletterUnsubscribe } from './inquiry.ts';
 import { newsItem, newsPage } from './news.ts';
 import { sitePageList, slugHistory } from './pages.ts';
 import { productItem, productPage } from './product.ts';
@@ -76,4 +78,10 @@ export const calls: Call[] = [
   newsCollectDelete,
   orderPage,
   orderSubmit,
+  inquirySubmit,
+  newsletterSubscribe,
+  newsletterConfirm,
+  newsletterUnsubscribe,
+  editorConfigSave,
+  editorProductPublish,
 ];

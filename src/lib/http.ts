@@ -52,6 +52,18 @@ export function searchParamsOf(payload: Record<string, unknown>): Record<string,
   return params;
 }
 
+/** A payload with a file as multipart form data: a list as repeated fields, a file as itself. */
+export function formDataOf(payload: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(payload)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item instanceof Blob) form.append(key, item);
+      else if (item !== undefined && item !== null) form.append(key, String(item));
+    }
+  }
+  return form;
+}
+
 /**
  * Makes one call of the contract and returns its `data`. A failure is logged, shown as a toast (unless
  * hidden) and resolves to undefined; with `reject` it rejects with an ApiError for the caller to show.
@@ -85,7 +97,9 @@ export async function call<C extends Call>(
     const response =
       contract.method === 'GET'
         ? await api.get(contract.path, { searchParams: searchParamsOf(body) })
-        : await api.post(contract.path, { json: body });
+        : Object.values(body).some((value: unknown) => value instanceof Blob)
+          ? await api.post(contract.path, { body: formDataOf(body) })
+          : await api.post(contract.path, { json: body });
     raw = await response.json();
   } catch (error) {
     console.warn(`${contract.method} ${contract.path} failed:`, error);

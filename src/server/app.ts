@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { calls } from '../api/index.ts';
+import { INQUIRY_MAX_BODY_BYTES, inquirySubmit } from '../api/inquiry.ts';
 import { t } from '../i18n/index.ts';
 import { clientAddress, type TrustProxy } from './client-address.ts';
 import { siteCors } from './cors.ts';
@@ -9,13 +10,15 @@ import { ApiError } from './errors.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutbox, type Outbox } from './mail/outbox.ts';
 import { openApiDocument } from './openapi.ts';
-import { authedCalls, errorResponse, requestLocale } from './router.ts';
+import { authedCalls, editorCalls, errorResponse, requestLocale } from './router.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { categoryRoutes } from './routes/category.ts';
 import { clientRoutes } from './routes/client.ts';
 import { collectRoutes } from './routes/collect.ts';
+import { editorRoutes } from './routes/editor.ts';
 import { favoriteRoutes } from './routes/favorite.ts';
+import { inquiryRoutes } from './routes/inquiry.ts';
 import { newsRoutes } from './routes/news.ts';
 import { orderRoutes } from './routes/order.ts';
 import { pagesRoutes } from './routes/pages.ts';
@@ -48,9 +51,13 @@ export interface AppOptions {
   siteOrigins?: readonly string[] | undefined;
   /** Strict-Transport-Security max-age in seconds, for a server reached over TLS; unset sends none. */
   hstsMaxAge?: number | undefined;
+  /** The site's public origin, for the links in mail (newsletter confirmation and unsubscribe). */
+  siteUrl?: string | undefined;
 }
 
 export const API_BASE = '/api';
+/** The site's origin when SITE_URL is not set: the embedded demo's. */
+export const DEFAULT_SITE_URL = 'http://localhost:4321';
 
 /** The API (under /api) and, when given a built site, the site itself. */
 export function createApp({
@@ -64,22 +71,31 @@ export function createApp({
   sessionDays = 30,
   siteOrigins = [],
   hstsMaxAge,
+  siteUrl = DEFAULT_SITE_URL,
 }: AppOptions): Hono {
   const api = new Hono();
   api.use(siteCors(siteOrigins));
   api.use(noStoreForSessions((path) => privatePaths.has(path)));
   api.use(clientAddress({ trustProxy }));
   const tooLarge = (c: Context) => c.json({ code: 413, msg: t(requestLocale(c), 'api.tooLarge'), data: null }, 413);
+  // The inquiry form carries a file of up to 10 MB.
+  const inquiryPath = API_BASE + inquirySubmit.path;
+  const inquiryMaxBytes = INQUIRY_MAX_BODY_BYTES;
+  const attachmentTooLarge = (c: Context) =>
+    c.json({ code: 413, msg: t(requestLocale(c), 'validation.attachmentSize'), data: null }, 413);
   const streamedBodyLimit = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge });
+  const streamedInquiryLimit = bodyLimit({ maxSize: inquiryMaxBytes, onError: attachmentTooLarge });
   api.use(async (c, next) => {
+    const inquiry = c.req.path === inquiryPath;
+    const max = inquiry ? inquiryMaxBytes : maxBodyBytes;
     // A declared length is checked from the header alone: Hono's bodyLimit reads c.req.raw, which
     // makes the Node adapter build a whole web Request for every call (a tenth of a cart call's CPU).
     // A streamed (chunked) body is counted as it arrives, and cut off at the limit.
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined)
-      return Number(length) > maxBodyBytes ? tooLarge(c) : next();
+      return Number(length) > max ? (inquiry ? attachmentTooLarge : tooLarge)(c) : next();
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    return streamedBodyLimit(c, next);
+    return (inquiry ? streamedInquiryLimit : streamedBodyLimit)(c, next);
   });
   api.get('/openapi.json', (c) => c.json(openApiDocument(calls, API_BASE)));
   categoryRoutes(api, db);
@@ -95,10 +111,12 @@ export function createApp({
   favoriteRoutes(api, db);
   collectRoutes(api, db);
   orderRoutes(api, { db, outbox });
+  inquiryRoutes(api, { db, outbox, siteUrl });
+  editorRoutes(api, db);
   // Answers about one customer, and the calls that hand out a session token.
   const privatePaths = new Set(
     calls
-      .filter((call) => authedCalls.has(call) || call.path.startsWith('/client/'))
+      .filter((call) => authedCalls.has(call) || editorCalls.has(call) || call.path.startsWith('/client/'))
       .map((call) => API_BASE + call.path),
   );
   // A catch-all route rather than notFound(): a mounted app's notFound is not consulted.

@@ -33,5 +33,7 @@ export function serverConfig(env: NodeJS.ProcessEnv = process.env) {
     siteOrigins: parseOrigins(env.SITE_ORIGINS),
     /** Strict-Transport-Security max-age for a server reached over TLS; 0 sends none. */
     hstsMaxAge,
+    /** The site's public origin (as for the build), for links in mail. */
+    siteUrl: (env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, ''),
   };
 }

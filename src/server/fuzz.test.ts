@@ -6,7 +6,7 @@ import { calls } from '../api/index.ts';
 import { createSession, revokeSession } from './auth/session.ts';
 import { sha256 } from './auth/token.ts';
 import {
-  BODY_LIMIT,
+  bodyLimitOf,
   envelopeProblems,
   type FuzzTokens,
   type Probe,
@@ -67,7 +67,7 @@ describeApi(
       ]).finally(() => clearTimeout(timer));
       const body = await envelope(response);
       // Over the limit is 413 whatever else is wrong; at or under it never is.
-      expect(body.code === 413).toBe(bytes > BODY_LIMIT);
+      expect(body.code === 413).toBe(bytes > bodyLimitOf(call.path));
       if (body.code !== 200) {
         expect(body.data).toBeNull();
         return body.code;

@@ -1,7 +1,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { type Call, envelope } from '../api/common.ts';
-import { authedCalls, TOKEN_HEADER } from './router.ts';
+import { authedCalls, editorCalls, TOKEN_HEADER } from './router.ts';
 
 const schema = (value: v.GenericSchema) =>
   toJsonSchema(value, { errorMode: 'ignore', typeMode: 'output' }) as Record<string, unknown>;
@@ -23,8 +23,16 @@ export function openApiDocument(calls: Call[], basePath: string) {
       },
     };
     if (authedCalls.has(call)) operation.security = [{ satoken: [] }];
+    if (editorCalls.has(call)) operation.security = [{ editorToken: [] }];
     if (call.method === 'POST') {
-      operation.requestBody = { required: false, content: { 'application/json': { schema: request } } };
+      const content: Record<string, unknown> = { 'application/json': { schema: request } };
+      // A call that takes a file also takes its fields as multipart/form-data, the file as binary.
+      if (call.multipart) {
+        const properties = { ...((request.properties ?? {}) as Record<string, unknown>) };
+        properties[call.multipart] = { type: 'string', format: 'binary' };
+        content['multipart/form-data'] = { schema: { ...request, properties } };
+      }
+      operation.requestBody = { required: false, content };
     } else {
       const properties = (request.properties ?? {}) as Record<string, unknown>;
       operation.parameters = Object.entries(properties).map(([name, property]) => ({
@@ -52,6 +60,12 @@ export function openApiDocument(calls: Call[], basePath: string) {
           in: 'header',
           name: TOKEN_HEADER,
           description: 'The token /client/login answers; without a live one these calls answer 401.',
+        },
+        editorToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An editor token from `npm run editor -- create --email E`; without a live one these calls answer 401.',
         },
       },
     },

@@ -1,7 +1,9 @@
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { type Call, type DataOf, type Language, type ParsedRequestOf, SUCCESS } from '../api/common.ts';
+import type { Upload } from '../api/inquiry.ts';
 import { type Locale, localeOf, type MessageKey, t } from '../i18n/index.ts';
+import { type Editor, findEditor } from './auth/editors.ts';
 import { findSession, type SessionClient } from './auth/session.ts';
 import { sha256 } from './auth/token.ts';
 import { NO_SOCKET_ADDRESS } from './client-address.ts';
@@ -16,6 +18,14 @@ export interface HandlerContext {
   /** The client's address, for rate limits (see client-address.ts). */
   address: string;
 }
+
+/** What a handler of an editor's call gets: the editor whose token came with it. */
+export interface EditorContext extends HandlerContext {
+  editor: Editor;
+}
+
+/** The calls registered with handleEditor: the OpenAPI document marks them as needing a bearer token. */
+export const editorCalls = new WeakSet<Call>();
 
 /** What a handler of a call that needs a logged-in customer gets. */
 export interface AuthedContext extends HandlerContext {
@@ -48,8 +58,42 @@ export function errorResponse(c: Context, error: ApiError, locale: Locale) {
   return c.json({ code: error.code, msg: t(locale, error.key, params), data: null }, error.code);
 }
 
+/**
+ * A multipart form as an object: a field sent once is a string, a field sent more than once (a
+ * multiple select) an array, a file an Upload; an empty file input (no file chosen) is left out.
+ */
+async function readForm(c: Context): Promise<Record<string, unknown>> {
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    throw new ApiError(400, 'api.invalidForm');
+  }
+  const value: Record<string, unknown> = {};
+  for (const key of new Set(form.keys())) {
+    const entries = form.getAll(key);
+    const read = await Promise.all(
+      entries.map(async (entry) =>
+        typeof entry === 'string'
+          ? entry
+          : entry.size === 0 && entry.name === ''
+            ? undefined
+            : ({
+                name: entry.name,
+                type: entry.type,
+                bytes: new Uint8Array(await entry.arrayBuffer()),
+              } satisfies Upload),
+      ),
+    );
+    const present = read.filter((entry) => entry !== undefined);
+    if (present.length > 0) value[key] = present.length === 1 ? present[0] : present;
+  }
+  return value;
+}
+
 async function readInput(c: Context, method: Call['method']): Promise<unknown> {
   if (method === 'GET') return c.req.query();
+  if (/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) return readForm(c);
   const text = await c.req.text();
   if (text.trim() === '') return {};
   let value: unknown;
@@ -104,8 +148,28 @@ export function handleInSession<C extends Call>(
   });
 }
 
-/** When a call checks the session: not at all, before the handler, or in the handler's own statement. */
-type SessionCheck = 'none' | 'first' | 'in-query';
+/**
+ * Registers an editor's call (under /editor/): without `Authorization: Bearer <token>` of a live editor
+ * token it answers 401 before looking at the input.
+ */
+export function handleEditor<C extends Call>(
+  app: Hono,
+  db: Db,
+  call: C,
+  handler: (input: ParsedRequestOf<C>, context: EditorContext) => Promise<DataOf<C>>,
+): void {
+  editorCalls.add(call);
+  register(app, db, call, 'editor', (input, context) => {
+    if (!context.editor) throw new Error('an editor call ran without an editor');
+    return handler(input, { ...context, editor: context.editor });
+  });
+}
+
+/**
+ * When a call checks who calls: not at all, the customer's session before the handler or in the handler's
+ * own statement, or an editor's bearer token before the handler.
+ */
+type SessionCheck = 'none' | 'first' | 'in-query' | 'editor';
 
 function register<C extends Call>(
   app: Hono,
@@ -114,7 +178,7 @@ function register<C extends Call>(
   check: SessionCheck,
   handler: (
     input: ParsedRequestOf<C>,
-    context: HandlerContext & { client?: SessionClient; session?: string },
+    context: HandlerContext & { client?: SessionClient; session?: string; editor?: Editor },
   ) => Promise<DataOf<C>>,
 ): void {
   const timestamps = timestampFields(call.request);
@@ -129,7 +193,13 @@ function register<C extends Call>(
     const noSession = (key: MessageKey) => errorResponse(c, new ApiError(401, key), requestLocale(c, raw));
     let client: SessionClient | undefined;
     let session: string | undefined;
-    if (check !== 'none') {
+    let editor: Editor | undefined;
+    if (check === 'editor') {
+      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+      if (!bearer) return noSession('api.editorTokenRequired');
+      editor = await findEditor(db, bearer);
+      if (!editor) return noSession('api.editorTokenInvalid');
+    } else if (check !== 'none') {
       const token = c.req.header(TOKEN_HEADER)?.trim();
       if (!token) return noSession('api.loginRequired');
       session = sha256(token);
@@ -161,6 +231,7 @@ function register<C extends Call>(
         address,
         ...(client ? { client } : {}),
         ...(session ? { session } : {}),
+        ...(editor ? { editor } : {}),
       });
       return c.json({ code: SUCCESS, msg: t(locale, 'api.success'), data });
     } catch (error) {

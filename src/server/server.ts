@@ -45,6 +45,7 @@ export async function startServer(options: {
   sessionDays?: number | undefined;
   siteOrigins?: readonly string[] | undefined;
   hstsMaxAge?: number | undefined;
+  siteUrl?: string | undefined;
 }): Promise<RunningServer> {
   const config = serverConfig();
   const mailer =
@@ -59,6 +60,7 @@ export async function startServer(options: {
     sessionDays: options.sessionDays ?? config.sessionDays,
     siteOrigins: options.siteOrigins ?? config.siteOrigins,
     hstsMaxAge: options.hstsMaxAge ?? config.hstsMaxAge,
+    siteUrl: options.siteUrl ?? config.siteUrl,
   });
   const background = startBackground(options.db, outbox);
   const stopBackground = async () => {

@@ -30,6 +30,11 @@ export const LIMITS = {
   codeSendPerAddress: { name: 'code-send:address', max: 20, minutes: 60, message: 'api.tooManyRequests' },
   codeSendPerEmail: { name: 'code-send:email', max: 10, minutes: 60, message: 'api.tooManyRequests' },
   wrongCodePerAddress: { name: 'wrong-code:address', max: 30, minutes: 15, message: 'api.tooManyRequests' },
+  // An office behind one address may send a few inquiries an hour; a flood of forms (and mails) may not.
+  inquiryPerAddress: { name: 'inquiry:address', max: 10, minutes: 60, message: 'api.tooManyInquiries' },
+  inquiryPerEmail: { name: 'inquiry:email', max: 5, minutes: 60, message: 'api.tooManyInquiries' },
+  newsletterPerAddress: { name: 'newsletter:address', max: 20, minutes: 60, message: 'api.tooManyRequests' },
+  newsletterPerEmail: { name: 'newsletter:email', max: 3, minutes: 60, message: 'api.tooManyRequests' },
 } as const satisfies Record<string, Limit>;
 
 /** One counter: a limit applied to one subject (an address, an account, an email). */

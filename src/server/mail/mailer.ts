@@ -3,12 +3,24 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 
+/** A file sent with an email. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 /** One email, as the outbox stores it. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes (the sender of an inquiry), when not to the From address. */
+  replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+  attachments?: MailAttachment[];
 }
 
 /** Sends an email, or throws; the outbox retries what throws. */
@@ -42,9 +54,26 @@ export function headerValue(value: string): string {
   return value.replace(CONTROL_RUN, ' ').trim();
 }
 
-/** The message as it may go out: subject and recipient on one line each. */
-function safeHeaders(message: MailMessage): MailMessage {
-  return { ...message, to: headerValue(message.to), subject: headerValue(message.subject) };
+/** The message as nodemailer takes it, every header on one line. */
+function safeHeaders({ attachments, headers, replyTo, ...message }: MailMessage) {
+  return {
+    ...message,
+    to: headerValue(message.to),
+    subject: headerValue(message.subject),
+    ...(replyTo ? { replyTo: headerValue(replyTo) } : {}),
+    ...(headers
+      ? { headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, headerValue(value)])) }
+      : {}),
+    ...(attachments
+      ? {
+          attachments: attachments.map((file) => ({
+            filename: headerValue(file.filename),
+            contentType: file.contentType,
+            content: Buffer.from(file.content),
+          })),
+        }
+      : {}),
+  };
 }
 
 /** A mailer over SMTP when given a URL, else one that writes each message to `outboxDir` and logs it. */

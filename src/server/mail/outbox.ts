@@ -3,15 +3,54 @@ import type { Mailer, MailMessage } from './mailer.ts';
 
 /**
  * Stores a message for sending. Call it inside the transaction of the write the message belongs
- * to: the message exists exactly when the write does. Then kick the outbox.
+ * to: the message exists exactly when the write does. Then kick the outbox. An inquiry's attachment
+ * goes by reference (`attachmentId`): it is read from the database when the message is sent.
  */
-export async function queueMail(q: Queryable, message: MailMessage): Promise<void> {
-  await q.query('insert into mail_outbox (to_address, subject, text, html) values ($1, $2, $3, $4)', [
-    message.to,
-    message.subject,
-    message.text,
-    message.html,
-  ]);
+export async function queueMail(
+  q: Queryable,
+  message: MailMessage,
+  { attachmentId }: { attachmentId?: number | undefined } = {},
+): Promise<void> {
+  await q.query(
+    `insert into mail_outbox (to_address, subject, text, html, reply_to, headers, attachment_id)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      message.to,
+      message.subject,
+      message.text,
+      message.html,
+      message.replyTo ?? null,
+      message.headers ? JSON.stringify(message.headers) : null,
+      attachmentId ?? null,
+    ],
+  );
+}
+
+interface QueuedRow {
+  id: number;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string;
+  reply_to: string | null;
+  headers: Record<string, string> | string | null;
+  attachment_id: number | null;
+  attempts: number;
+}
+
+/** The message a queued row stands for, its attachment read now. */
+async function messageOf(db: Db, row: QueuedRow): Promise<MailMessage> {
+  const message: MailMessage = { to: row.to_address, subject: row.subject, text: row.text, html: row.html };
+  if (row.reply_to) message.replyTo = row.reply_to;
+  if (row.headers) message.headers = typeof row.headers === 'string' ? JSON.parse(row.headers) : row.headers;
+  if (row.attachment_id !== null) {
+    const [file] = await db.query<{ file_name: string; content_type: string; data: Uint8Array }>(
+      'select file_name, content_type, data from inquiry_attachment where id = $1',
+      [row.attachment_id],
+    );
+    if (file) message.attachments = [{ filename: file.file_name, contentType: file.content_type, content: file.data }];
+  }
+  return message;
 }
 
 /** Sends what the mail_outbox table holds. */
@@ -45,24 +84,17 @@ export function createOutbox(db: Db, mailer: Mailer): Outbox {
   async function deliverDue(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const batch = await db.query<{
-        id: number;
-        to_address: string;
-        subject: string;
-        text: string;
-        html: string;
-        attempts: number;
-      }>(
+      const batch = await db.query<QueuedRow>(
         `update mail_outbox set next_attempt_at = now() + make_interval(secs => $1)
          where id in (select id from mail_outbox
                       where sent_at is null and failed_at is null and next_attempt_at <= now()
                       order by next_attempt_at, id limit $2 for update skip locked)
-         returning id, to_address, subject, text, html, attempts`,
+         returning id, to_address, subject, text, html, reply_to, headers, attachment_id, attempts`,
         [LEASE_SECONDS, BATCH],
       );
       for (const row of batch) {
         try {
-          await mailer.send({ to: row.to_address, subject: row.subject, text: row.text, html: row.html });
+          await mailer.send(await messageOf(db, row));
           await db.query(
             'update mail_outbox set sent_at = now(), attempts = attempts + 1, last_error = null where id = $1',
             [row.id],

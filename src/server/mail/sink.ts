@@ -12,6 +12,13 @@ import { SMTPServer } from 'smtp-server';
 //
 // The API below is kept stable: url, messages, waitFor(to, predicate?, timeoutMs?), clear(), close().
 
+/** A file attached to a message. */
+export interface SinkAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 /** A message the sink received, decoded enough to read. */
 export interface SinkMessage {
   /** Envelope recipients, lower case. */
@@ -26,6 +33,10 @@ export interface SinkMessage {
   html: string;
   /** The first 6-digit number of the text: the verification code of a code email. */
   code: string | undefined;
+  /** The top-level headers, names in lower case, folded lines joined, encoded words decoded. */
+  headers: Map<string, string>;
+  /** The parts sent as attachments, their bytes decoded. */
+  attachments: SinkAttachment[];
   /** The message as it came over the wire. */
   raw: string;
 }
@@ -113,15 +124,17 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 
 // ---- a minimal MIME reader: enough for what nodemailer writes ----
 
-type Parsed = Pick<SinkMessage, 'subject' | 'text' | 'html' | 'code'>;
+type Parsed = Pick<SinkMessage, 'subject' | 'text' | 'html' | 'code' | 'headers' | 'attachments'>;
+type Parts = { text: string; html: string; attachments: SinkAttachment[] };
 
 function parseMessage(raw: string): Parsed {
   const { headers, body } = splitEntity(raw);
-  const parts = { text: '', html: '' };
+  const parts: Parts = { text: '', html: '', attachments: [] };
   readParts(headers, body, parts);
   return {
     subject: decodeWords(headers.get('subject') ?? ''),
     ...parts,
+    headers: new Map([...headers].map(([name, value]) => [name, decodeWords(value)])),
     code: parts.text.match(/(?<!\d)\d{6}(?!\d)/)?.[0],
   };
 }
@@ -138,7 +151,7 @@ function splitEntity(entity: string): { headers: Map<string, string>; body: stri
   return { headers, body };
 }
 
-function readParts(headers: Map<string, string>, body: string, into: { text: string; html: string }): void {
+function readParts(headers: Map<string, string>, body: string, into: Parts): void {
   const type = headers.get('content-type') ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (/^multipart\//i.test(type) && boundary) {
@@ -150,7 +163,18 @@ function readParts(headers: Map<string, string>, body: string, into: { text: str
     }
     return;
   }
-  const decoded = decodeBody(body, headers.get('content-transfer-encoding') ?? '7bit');
+  const encoding = headers.get('content-transfer-encoding') ?? '7bit';
+  const disposition = headers.get('content-disposition') ?? '';
+  if (/^attachment/i.test(disposition)) {
+    const name = /filename\*?=(?:"([^"]*)"|([^;\s]*))/i.exec(disposition) ?? /name="?([^";]*)"?/i.exec(type);
+    into.attachments.push({
+      filename: decodeWords(name?.[1] ?? name?.[2] ?? ''),
+      contentType: type.split(';')[0]?.trim() ?? '',
+      content: /^base64$/i.test(encoding) ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body),
+    });
+    return;
+  }
+  const decoded = decodeBody(body, encoding);
   if (/^text\/html/i.test(type) && !into.html) into.html = decoded;
   else if (/^text\/plain/i.test(type) && !into.text) into.text = decoded;
 }

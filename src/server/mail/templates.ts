@@ -1,5 +1,6 @@
 import type { ClientInfo } from '../../api/client.ts';
 import type { Language } from '../../api/common.ts';
+import type { Industry, InquiryType } from '../../api/inquiry.ts';
 import type { Order } from '../../api/shop.ts';
 import { type Locale, localeOf, t } from '../../i18n/index.ts';
 import { formatPrice } from '../../lib/format.ts';
@@ -97,5 +98,151 @@ export function salesOrderMail(salesEmail: string, client: ClientInfo, order: Or
     to: salesEmail,
     subject: t('en', 'api.mail.sales.subject', { orderNo: order.orderNo, name: client.name }),
     ...orderBody('en', intro, order),
+  };
+}
+
+/** An inquiry as the mails tell it: what the sender filled in, the interest categories by name. */
+export interface InquiryMailData {
+  id: number;
+  inquiryType: InquiryType;
+  fullName: string;
+  email: string;
+  company: string;
+  department: string;
+  country: string;
+  productModel: string;
+  message: string;
+  interestProducts: string[];
+  applicationIndustry: Industry;
+  subscribe: boolean;
+  language: Language;
+  attachment?: { name: string; type: string; size: number } | undefined;
+}
+
+/** The inquiry's fields as label: value lines in a locale. */
+function inquiryLines(locale: Locale, inquiry: InquiryMailData): [string, string][] {
+  const lines: [string, string][] = [
+    [t(locale, 'inquiry.type'), t(locale, `inquiry.type.${inquiry.inquiryType}`)],
+    [t(locale, 'inquiry.fullName'), inquiry.fullName],
+    [t(locale, 'inquiry.email'), inquiry.email],
+    [t(locale, 'inquiry.company'), inquiry.company],
+    [t(locale, 'inquiry.department'), inquiry.department],
+    [t(locale, 'inquiry.country'), inquiry.country],
+    [t(locale, 'inquiry.productModel'), inquiry.productModel],
+    [t(locale, 'inquiry.interestProducts'), inquiry.interestProducts.join(', ')],
+    [t(locale, 'inquiry.applicationIndustry'), t(locale, `inquiry.industry.${inquiry.applicationIndustry}`)],
+  ];
+  if (inquiry.attachment) {
+    const { name, type, size } = inquiry.attachment;
+    lines.push([t(locale, 'inquiry.attachment'), `${name} (${type}, ${(size / 1024).toFixed(0)} KB)`]);
+  }
+  return lines;
+}
+
+function inquiryBody(locale: Locale, intro: string, inquiry: InquiryMailData, extra: string[] = []) {
+  const lines = inquiryLines(locale, inquiry);
+  const messageLabel = t(locale, 'inquiry.message');
+  const text = [
+    intro,
+    '',
+    ...lines.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `${messageLabel}:`,
+    inquiry.message,
+    ...(extra.length ? ['', ...extra] : []),
+  ].join('\n');
+  const rows = lines
+    .map(([label, value]) => `<tr><th align="left">${escapeXml(label)}</th><td>${escapeXml(value)}</td></tr>`)
+    .join('\n');
+  const html = [
+    paragraphs([intro]),
+    `<table cellpadding="4">\n${rows}\n</table>`,
+    `<h3>${escapeXml(messageLabel)}</h3>`,
+    `<p style="white-space: pre-wrap">${escapeXml(inquiry.message)}</p>`,
+    paragraphs(extra),
+  ].join('\n');
+  return { text, html };
+}
+
+/** The inquiry for the sales mailbox, in English, replying to the sender; the attachment goes with it. */
+export function salesInquiryMail(salesEmail: string, inquiry: InquiryMailData): MailMessage {
+  const params = {
+    id: inquiry.id,
+    type: t('en', `inquiry.type.${inquiry.inquiryType}`),
+    name: inquiry.fullName,
+    company: inquiry.company,
+  };
+  const language = inquiry.language === 'zh' ? 'Chinese' : 'English';
+  return {
+    to: salesEmail,
+    replyTo: inquiry.email,
+    subject: t('en', 'api.mail.inquiry.sales.subject', params),
+    ...inquiryBody(
+      'en',
+      t('en', 'api.mail.inquiry.sales.intro', { ...params, language }),
+      inquiry,
+      [inquiry.subscribe ? t('en', 'api.mail.inquiry.sales.subscribed') : ''].filter(Boolean),
+    ),
+  };
+}
+
+/** The acknowledgement to the sender, in the language of the form. */
+export function inquiryAcknowledgementMail(inquiry: InquiryMailData): MailMessage {
+  const locale = localeOf(inquiry.language);
+  const params = { id: inquiry.id, name: inquiry.fullName };
+  return {
+    to: inquiry.email,
+    subject: t(locale, 'api.mail.inquiry.ack.subject', params),
+    ...inquiryBody(locale, t(locale, 'api.mail.inquiry.ack.intro', params), inquiry),
+  };
+}
+
+/** The double opt-in: a link to confirm, and the unsubscribe link every newsletter mail carries. */
+export function newsletterConfirmMail(
+  language: Language,
+  to: string,
+  { confirmUrl, unsubscribeUrl }: { confirmUrl: string; unsubscribeUrl: string },
+): MailMessage {
+  const locale = localeOf(language);
+  const text = [
+    t(locale, 'api.mail.newsletter.confirm.text'),
+    confirmUrl,
+    '',
+    t(locale, 'api.mail.newsletter.ignore'),
+    '',
+    `${t(locale, 'api.mail.newsletter.unsubscribe')} ${unsubscribeUrl}`,
+  ].join('\n');
+  const html = [
+    paragraphs([t(locale, 'api.mail.newsletter.confirm.text')]),
+    `<p><a href="${escapeXml(confirmUrl)}">${escapeXml(t(locale, 'api.mail.newsletter.confirm.button'))}</a></p>`,
+    paragraphs([t(locale, 'api.mail.newsletter.ignore')]),
+    `<p><a href="${escapeXml(unsubscribeUrl)}">${escapeXml(t(locale, 'api.mail.newsletter.unsubscribe'))}</a></p>`,
+  ].join('\n');
+  return {
+    to,
+    subject: t(locale, 'api.mail.newsletter.confirm.subject'),
+    text,
+    html,
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` },
+  };
+}
+
+/** A newsletter issue to one subscriber: the body, then the unsubscribe link (also as List-Unsubscribe). */
+export function newsletterMail(
+  language: Language,
+  to: string,
+  { subject, body, unsubscribeUrl }: { subject: string; body: string; unsubscribeUrl: string },
+): MailMessage {
+  const locale = localeOf(language);
+  const footer = `${t(locale, 'api.mail.newsletter.unsubscribe')} ${unsubscribeUrl}`;
+  return {
+    to,
+    subject,
+    text: `${body}\n\n--\n${footer}`,
+    html: [
+      paragraphs(body.split(/\n{2,}/)),
+      `<hr><p><a href="${escapeXml(unsubscribeUrl)}">${escapeXml(t(locale, 'api.mail.newsletter.unsubscribe'))}</a></p>`,
+    ].join('\n'),
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` },
   };
 }

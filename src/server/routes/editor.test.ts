@@ -1,0 +1,78 @@
+import { expect, test } from 'vitest';
+import { createEditorToken, revokeEditorTokens } from '../auth/editors.ts';
+import { changesSince } from '../db/changes.ts';
+import { describeApi } from '../testing.ts';
+
+describeApi('editor calls', (api) => {
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  test('refuses a call without a bearer token, with a customer token, or with a revoked one', async () => {
+    const body = { id: 1, published: false };
+    const none = await api.post('/editor/product/publish', body);
+    expect(none.status).toBe(401);
+    expect(none.body.msg).toMatch(/for editors/);
+    expect((await api.post('/editor/product/publish', body, { satoken: 'x'.repeat(43) })).status).toBe(401);
+    const { token } = await createEditorToken(api.db, 'Editor@Example.com');
+    await revokeEditorTokens(api.db, 'editor@example.com');
+    const revoked = await api.post('/editor/product/publish', body, bearer(token));
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.msg).toBe('This editor token is unknown or revoked.');
+    const [product] = await api.db.query<{ published: boolean }>('select published from product where id = 1');
+    expect(product?.published).toBe(true);
+  });
+
+  test('unpublishes and publishes a product: it leaves search, and the change feed records it', async () => {
+    const { token } = await createEditorToken(api.db, 'publisher@example.com');
+    const [product] = await api.db.query<{ id: number; part_number: string }>(
+      'select id, part_number from product where published order by id limit 1',
+    );
+    if (!product) throw new Error('no product');
+    const since = (await changesSince(api.db, Number.MAX_SAFE_INTEGER)).until;
+    const off = await api.post('/editor/product/publish', { id: product.id, published: false }, bearer(token));
+    expect(off.body).toMatchObject({ code: 200, data: { id: product.id, published: false } });
+    const found = await api.post('/product/select/keyword', { keyWord: product.part_number });
+    expect(found.body.data.map((s: { id?: number }) => s.id)).not.toContain(product.id);
+    expect((await changesSince(api.db, since)).changes).toEqual([
+      { entity: 'product', id: String(product.id), kind: 'update' },
+    ]);
+    await api.post('/editor/product/publish', { id: product.id, published: true }, bearer(token));
+    const back = await api.post('/product/select/keyword', { keyWord: product.part_number });
+    expect(back.body.data.map((s: { id?: number }) => s.id)).toContain(product.id);
+    const missing = await api.post('/editor/product/publish', { id: 999999, published: true }, bearer(token));
+    expect(missing.status).toBe(404);
+  });
+
+  test('saves a site setting in both languages and refuses a bad name with a clear message', async () => {
+    const { token } = await createEditorToken(api.db, 'config@example.com');
+    const saved = await api.post(
+      '/editor/config/save',
+      { configName: 'phone', configValue: { en: '+65 6000 0000', zh: '+65 6000 0000' } },
+      bearer(token),
+    );
+    expect(saved.body.data).toEqual({ configName: 'phone', created: false });
+    const list = await api.post('/system/config/list', { language: 'zh' });
+    expect(list.body.data).toContainEqual(
+      expect.objectContaining({ configName: 'phone', configValue: '+65 6000 0000' }),
+    );
+    const bad = await api.post(
+      '/editor/config/save',
+      { configName: 'a b', configValue: { en: '', zh: '' }, language: 'zh' },
+      bearer(token),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('设置名称须以字母开头');
+  });
+
+  test('answers editor calls with no-store and documents them with the bearer scheme', async () => {
+    const { token } = await createEditorToken(api.db, 'docs@example.com');
+    const response = await api.request('/editor/product/publish', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...bearer(token) },
+      body: JSON.stringify({ id: 1, published: true }),
+    });
+    expect(response.headers.get('cache-control')).toContain('no-store');
+    const doc = (await api.get('/openapi.json')).body;
+    expect(doc.paths['/editor/product/publish'].post.security).toEqual([{ editorToken: [] }]);
+    expect(doc.paths['/inquiry/submit'].post.requestBody.content['multipart/form-data']).toBeDefined();
+  });
+});
