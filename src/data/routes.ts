@@ -135,6 +135,7 @@ export async function allRoutes(): Promise<RouteEntry[]> {
     fixed('/register', 'register', false),
     fixed('/register/success', 'register-success', false),
     fixed('/forgot', 'forgot', false),
+    fixed('/newsletter', 'newsletter', false),
     ...ACCOUNT_SECTIONS.map((section) => fixed(section ? `/account/${section}` : '/account', 'account', false)),
   ];
 }

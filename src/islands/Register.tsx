@@ -1,6 +1,7 @@
 import '../styles/customer.css';
 import { useEffect } from 'react';
 import { clientRegister, RegisterRequest } from '../api/client.ts';
+import { newsletterSubscribe } from '../api/inquiry.ts';
 import { type Locale, localePath, t } from '../i18n/index.ts';
 import { openLogin } from '../lib/events.ts';
 import { call } from '../lib/http.ts';
@@ -25,6 +26,7 @@ const EMPTY = {
   contactNumber: '',
   code: '',
   agree: false,
+  subscribe: false,
 };
 
 /** The register form: account details, the emailed code, the terms tick; success goes to /register/success. */
@@ -33,8 +35,12 @@ export default function Register({ locale }: Props) {
     locale,
     initial: EMPTY,
     check: (values) => errorsWithPasswords(RegisterRequest, values, locale),
-    send: async (values) => {
+    send: async ({ subscribe, ...values }) => {
       await call(clientRegister, { ...values, agree: true }, { reject: true });
+      // The account exists now; the newsletter asks for its own confirmation by mail, and a failure to
+      // ask must not hold the registration up.
+      if (subscribe)
+        await call(newsletterSubscribe, { email: values.email, phone: values.contactNumber }, { hideErrors: true });
       location.assign(localePath(locale, '/register/success'));
     },
     recheck: true,
@@ -93,6 +99,18 @@ export default function Register({ locale }: Props) {
         <p id={`${id}-agree-error`} className="field-error">
           {errors.agree}
         </p>
+      </div>
+      <div className="field check">
+        <div>
+          <input
+            id={`${id}-subscribe`}
+            name="subscribe"
+            type="checkbox"
+            checked={form.values.subscribe}
+            onChange={(event) => set('subscribe')(event.target.checked)}
+          />{' '}
+          <label htmlFor={`${id}-subscribe`}>{t(locale, 'register.subscribe')}</label>
+        </div>
       </div>
       <FormActions submitLabel={t(locale, 'register.submit')} busy={form.busy} />
       <p>

@@ -173,11 +173,11 @@ export default function SearchBox({ locale }: Props) {
         />
         <ul
           id={PANEL_ID}
-          className="search-panel"
+          // A class, not `hidden`: React would write hidden="", which the HTML check refuses.
+          className={shown ? 'search-panel' : 'search-panel closed'}
           // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA 1.2 combobox's popup is a listbox
           role="listbox"
           aria-label={t(locale, 'header.suggestions')}
-          hidden={!shown}
         >
           {status && (
             // biome-ignore lint/a11y/useFocusableInteractive: a disabled option that says why there are none

@@ -39,12 +39,39 @@ declare module 'vitest' {
  * The site's mail goes over SMTP to an in-memory sink here, in the setup process; tests run in worker
  * processes, so they cannot read the sink's memory. This tiny loopback HTTP endpoint lets them:
  * GET /code?to=ada@example.com waits (up to 15 s) for the next code email to that address that no
- * earlier request was given, and answers `{ code, subject }`, or 404 when none comes.
+ * earlier request was given, and answers `{ code, subject }`, or 404 when none comes; GET
+ * /mail?to=…&subject=… the next mail to that address with that text in its subject, with its text and
+ * attachments (base64).
  */
 async function mailbox(sink: SmtpSink): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const to = url.searchParams.get('to');
+    if (url.pathname === '/mail' && to) {
+      // GET /mail?to=…&subject=… : the next mail to that address whose subject holds the text, whole.
+      const subject = url.searchParams.get('subject') ?? '';
+      sink
+        .waitFor(to, (message) => message.subject.includes(subject), 15_000)
+        .then(
+          (message) => {
+            response.writeHead(200, { 'content-type': 'application/json' });
+            response.end(
+              JSON.stringify({
+                subject: message.subject,
+                text: message.text,
+                replyTo: message.headers.get('reply-to') ?? '',
+                attachments: message.attachments.map((file) => ({
+                  filename: file.filename,
+                  contentType: file.contentType,
+                  base64: file.content.toString('base64'),
+                })),
+              }),
+            );
+          },
+          (error: Error) => response.writeHead(404, { 'content-type': 'text/plain' }).end(error.message),
+        );
+      return;
+    }
     if (url.pathname !== '/code' || !to) {
       response.writeHead(400).end();
       return;
