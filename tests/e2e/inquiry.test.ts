@@ -74,7 +74,10 @@ describe.each([
     const page = await browser.open(`${prefix}/contact`);
     await page.locator('.inquiry-form button[type=submit]').focus();
     await page.keyboard.press('Enter');
-    await page.locator('.inquiry-form [role=alert], .inquiry-form .form-error').first().waitFor();
+    // The summary is in the page from the start (an empty live region), so wait for its words.
+    await expect
+      .poll(() => page.locator('.inquiry-form .form-error').textContent())
+      .toBe(locale === 'en' ? 'Please Fill In The Required Items' : '请填写必填项');
     const errors = await page.locator('.inquiry-form .field-error:not(:empty)').allTextContents();
     expect(errors).toContain(locale === 'en' ? 'Please enter your full name' : '请输入您的全名');
     expect(errors.length).toBeGreaterThanOrEqual(9);

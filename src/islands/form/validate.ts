@@ -31,7 +31,15 @@ export function errorsWithPasswords<T extends { password: string; confirmPasswor
   return errors;
 }
 
-/** Focuses the first invalid input of a form after React has shown the messages. */
-export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+/**
+ * Focuses the first invalid input of a form once React has shown the messages. An update made in an
+ * event handler is on the page by the next frame; one made outside it (a submit held back until the form
+ * hydrated, sent from an effect) may take a few frames more, so look again for up to ten.
+ */
+export function focusFirstInvalid(form: HTMLFormElement | null, frames = 10): void {
+  requestAnimationFrame(() => {
+    const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (first) first.focus();
+    else if (frames > 1) focusFirstInvalid(form, frames - 1);
+  });
 }
