@@ -103,6 +103,9 @@ export default defineConfig({
   // The only SVGs the build rasterises are the project's own family illustrations (src/assets).
   image: { dangerouslyProcessSVG: true },
   devToolbar: { enabled: false },
+  // Pages whose template and `cacheKey` (src/data/cache-key.ts) are unchanged are reused from the last
+  // build in the cache directory rather than rendered again (DESIGN.md section 8).
+  experimental: { incrementalBuild: true },
   vite: {
     plugins: [
       {

@@ -14,7 +14,14 @@ const db = await prepareDb({ url: config.databaseUrl, dataDir: join(config.dataD
 );
 let server: Awaited<ReturnType<typeof startServer>>;
 try {
-  server = await startServer({ db, port: config.port, host: config.host, siteDir: config.siteDir });
+  server = await startServer({
+    db,
+    port: config.port,
+    host: config.host,
+    siteDir: config.siteDir,
+    // Editors' rebuilds (POST /api/editor/rebuild) are built and published by this process.
+    builder: { log: (message) => console.log(message) },
+  });
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
   console.error(code === 'EADDRINUSE' ? `Port ${config.port} is in use: set PORT to another port.` : error);

@@ -13,7 +13,7 @@ import {
   clientUpdate,
 } from './client.ts';
 import type { Call } from './common.ts';
-import { editorConfigSave, editorProductPublish } from './editor.ts';
+import { editorBuildStatus, editorConfigSave, editorProductPublish, editorRebuild } from './editor.ts';
 import { inquirySubmit, newsletterConfirm, newsletterSubscribe, newsletterUnsubscribe } from './inquiry.ts';
 import { newsItem, newsPage } from './news.ts';
 import { sitePageList, slugHistory } from './pages.ts';
@@ -84,4 +84,6 @@ export const calls: Call[] = [
   newsletterUnsubscribe,
   editorConfigSave,
   editorProductPublish,
+  editorRebuild,
+  editorBuildStatus,
 ];

@@ -2,6 +2,7 @@ import type { ProductDetail, Resource } from '../api/product.ts';
 import { formatDate, formatPrice } from '../lib/format.ts';
 import { type PdfBlock, type PdfDocument, renderPdf } from '../lib/pdf.ts';
 import { zipFiles } from '../lib/zip.ts';
+import { digestOf } from './cache-key.ts';
 import { getProducts } from './catalogue.ts';
 
 // The downloads product pages link to (`/files/{kind}/{file}`), generated at build time from the catalogue:
@@ -16,6 +17,8 @@ export interface ResourceFile {
   /** The file name, e.g. `LS-405-50.pdf`. */
   file: string;
   contentType: 'application/pdf' | 'application/zip';
+  /** What the file is made from, digested: the incremental build's key, so a file is made again only when it changes. */
+  digest: string;
   /** The file's bytes; called once, when the build writes the file. */
   render: () => Uint8Array<ArrayBuffer>;
 }
@@ -48,6 +51,7 @@ export async function resourceFiles(): Promise<ResourceFile[]> {
       kind: match[1] as string,
       file: match[2] as string,
       contentType: render.extension === 'pdf' ? 'application/pdf' : 'application/zip',
+      digest: digestOf([url, resource.kind, resource.title, products]),
       render: () => render.bytes(resource.title, products),
     });
   }

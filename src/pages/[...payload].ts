@@ -1,21 +1,27 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { buildId } from '../data/build.ts';
+import { digestOf } from '../data/cache-key.ts';
 import type { RouteEntry } from '../data/routes.ts';
 import { allRoutes } from '../data/routes.ts';
 import { LOCALES, type Locale, localePath } from '../i18n/index.ts';
 
 // `{page path}/_payload.json`: the data each prebuilt page shows, for islands and other clients.
 // (One rest parameter holds the whole file path: Astro ignores page files whose names start with `_`.)
+// A payload is made again only when its data changes (its key digests it), so `buildId` names the build
+// that last changed it.
 export const getStaticPaths = (async () => {
   const routes = await allRoutes();
-  return routes.flatMap((route) =>
-    LOCALES.map((locale) => {
-      const path = localePath(locale, route.path);
-      return {
-        params: { payload: `${path === '/' ? '' : path.slice(1)}/_payload.json`.replace(/^\//, '') },
-        props: { route, locale },
-      };
-    }),
+  return Promise.all(
+    routes.flatMap((route) =>
+      LOCALES.map(async (locale) => {
+        const path = localePath(locale, route.path);
+        return {
+          params: { payload: `${path === '/' ? '' : path.slice(1)}/_payload.json`.replace(/^\//, '') },
+          props: { route, locale },
+          cacheKey: digestOf([path, route.kind, await route.payload(locale)]),
+        };
+      }),
+    ),
   );
 }) satisfies GetStaticPaths;
 

@@ -53,6 +53,8 @@ export interface AppOptions {
   hstsMaxAge?: number | undefined;
   /** The site's public origin, for the links in mail (newsletter confirmation and unsubscribe). */
   siteUrl?: string | undefined;
+  /** Called when an editor asks for a rebuild: wakes this process's builder (rebuild.ts), if it has one. */
+  onBuildRequested?: (() => void) | undefined;
 }
 
 export const API_BASE = '/api';
@@ -72,6 +74,7 @@ export function createApp({
   siteOrigins = [],
   hstsMaxAge,
   siteUrl = DEFAULT_SITE_URL,
+  onBuildRequested,
 }: AppOptions): Hono {
   const api = new Hono();
   api.use(siteCors(siteOrigins));
@@ -112,7 +115,7 @@ export function createApp({
   collectRoutes(api, db);
   orderRoutes(api, { db, outbox });
   inquiryRoutes(api, { db, outbox, siteUrl });
-  editorRoutes(api, db);
+  editorRoutes(api, db, onBuildRequested);
   // Answers about one customer, and the calls that hand out a session token.
   const privatePaths = new Set(
     calls

@@ -35,5 +35,7 @@ export function serverConfig(env: NodeJS.ProcessEnv = process.env) {
     hstsMaxAge,
     /** The site's public origin (as for the build), for links in mail. */
     siteUrl: (env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, ''),
+    /** `serve:api` builds and publishes the site into SITE_DIR on editors' rebuilds (SITE_BUILDER=1). */
+    siteBuilder: env.SITE_BUILDER === '1',
   };
 }

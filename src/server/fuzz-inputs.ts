@@ -77,6 +77,8 @@ const samples: Record<string, Record<string, unknown>> = {
   '/newsletter/unsubscribe': { token: 'fuzz-token-fuzz-token-fuzz-token' },
   '/editor/config/save': { configName: 'fuzz', configValue: { en: 'a', zh: 'b' } },
   '/editor/product/publish': { id: 1, published: true },
+  '/editor/rebuild': {},
+  '/editor/build/status': { buildId: '20260101000000-abcdef' },
 };
 export const sampleOf = (call: Call): Record<string, unknown> => ({ language: 'en', ...samples[call.path] });
 

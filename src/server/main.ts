@@ -9,8 +9,14 @@ const config = serverConfig();
 const db = await prepareDb({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') }).catch(
   exitIfDataDirInUse,
 );
-const siteDir = existsSync(config.siteDir) ? config.siteDir : undefined;
-const server = await startServer({ db, port: config.port, host: config.host, siteDir });
+const siteDir = existsSync(config.siteDir) || config.siteBuilder ? config.siteDir : undefined;
+const server = await startServer({
+  db,
+  port: config.port,
+  host: config.host,
+  siteDir,
+  builder: config.siteBuilder ? { log: (message) => console.log(message) } : undefined,
+});
 console.log(`API on ${server.url}/api (database: ${db.kind})${siteDir ? `, site from ${siteDir}` : ''}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

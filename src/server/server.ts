@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createApp } from './app.ts';
+import { API_BASE, createApp } from './app.ts';
 import { startBackground } from './background.ts';
 import type { TrustProxy } from './client-address.ts';
 import { serverConfig } from './config.ts';
@@ -8,6 +8,7 @@ import { type Db, type DbOptions, openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutbox } from './mail/outbox.ts';
+import { type Builder, startBuilder } from './rebuild.ts';
 import { catalogue } from './seed/data/index.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
@@ -18,6 +19,8 @@ export interface RunningServer {
   db: Db;
   url: string;
   port: number;
+  /** This process's builder, when startServer was given `builder`. */
+  builder?: Builder | undefined;
   close(): Promise<void>;
 }
 
@@ -46,6 +49,8 @@ export async function startServer(options: {
   siteOrigins?: readonly string[] | undefined;
   hstsMaxAge?: number | undefined;
   siteUrl?: string | undefined;
+  /** Build and publish the site into siteDir when a rebuild is asked for (rebuild.ts); off by default. */
+  builder?: { cacheDir?: string | undefined; verbose?: boolean; log?: (message: string) => void } | undefined;
 }): Promise<RunningServer> {
   const config = serverConfig();
   const mailer =
@@ -61,19 +66,33 @@ export async function startServer(options: {
     siteOrigins: options.siteOrigins ?? config.siteOrigins,
     hstsMaxAge: options.hstsMaxAge ?? config.hstsMaxAge,
     siteUrl: options.siteUrl ?? config.siteUrl,
+    onBuildRequested: () => void builder?.kick(),
   });
+  let builder: Builder | undefined;
   const background = startBackground(options.db, outbox);
   const stopBackground = async () => {
+    await builder?.close();
     await background.stop();
     // A mailer made here is ours to close; one passed in belongs to the caller.
     if (!options.mailer) mailer.close();
   };
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info: AddressInfo) => {
+      if (options.builder && options.siteDir) {
+        builder = startBuilder({
+          db: options.db,
+          outDir: options.siteDir,
+          apiBaseUrl: () => `http://${loopbackOr(options.host)}:${info.port}${API_BASE}`,
+          ...options.builder,
+        });
+        // A build queued while no builder ran (or through another process) starts now.
+        void builder.kick();
+      }
       const host = options.host === '0.0.0.0' || options.host === '127.0.0.1' ? 'localhost' : options.host;
       resolve({
         db: options.db,
         port: info.port,
+        builder,
         url: `http://${host}:${info.port}`,
         close: async () => {
           await new Promise<void>((done) => {
@@ -98,4 +117,11 @@ export async function startServer(options: {
       reject(error);
     });
   });
+}
+
+/** The address this process reaches itself at: loopback when it listens on every address. */
+function loopbackOr(host: string): string {
+  if (host === '0.0.0.0' || host === 'localhost' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
 }

@@ -1,13 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { makeWorkDir, swapInto } from './site-build.ts';
+import { currentRelease, listReleases, publishRelease, RELEASES_KEPT, releasesDir, rollback } from './releases.ts';
+import { makeWorkDir, newBuildId } from './site-build.ts';
+import { staticSite } from './static.ts';
 
-// A real build takes minutes, so these drive the two steps around `astro build`: where a build
-// writes, and how the finished build is put in place.
-describe('builds into one outDir', () => {
+// A real build takes a while (tests/build and tests/e2e make real ones), so these drive the steps around
+// `astro build`: where a build writes, how a finished build is published as a release, and rollback.
+describe('builds, releases and rollback', () => {
   let dir = '';
   let outDir = '';
   beforeEach(() => {
@@ -20,11 +23,16 @@ describe('builds into one outDir', () => {
 
   /** What a build writes: pages of its own, and an index naming it. */
   const build = (workDir: string, name: string) => {
-    for (let i = 0; i < 20; i++) writeFileSync(join(workDir, `${name}-${i}.html`), name);
+    for (let i = 0; i < 20; i++) writeFileSync(join(workDir, `page-${i}.html`), name);
     writeFileSync(join(workDir, 'index.html'), name);
   };
-  const published = () => readdirSync(outDir).sort();
-  const pagesOf = (name: string) => [...Array.from({ length: 20 }, (_, i) => `${name}-${i}.html`), 'index.html'].sort();
+  const published = () => readFileSync(join(outDir, 'index.html'), 'utf8');
+  const publish = async (name: string, id = newBuildId()) => {
+    const workDir = await makeWorkDir(outDir);
+    build(workDir, name);
+    await publishRelease(workDir, outDir, id, { ms: 1, rendered: 21, reused: 0 });
+    return id;
+  };
 
   test('two builds get working directories of their own, empty and beside outDir', async () => {
     const [first, second] = await Promise.all([makeWorkDir(outDir), makeWorkDir(outDir)]);
@@ -38,34 +46,90 @@ describe('builds into one outDir', () => {
   test('directories left by a build whose process is gone are removed, those of a running build kept', async () => {
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
     const running = `site.next-${process.pid}-running`;
-    for (const leftover of [`site.next-${gone.stdout}-killed`, `site.previous-${gone.stdout}-killed`, running])
+    for (const leftover of [`site.next-${gone.stdout}-killed`, `site.link-${gone.stdout}-killed`, running])
       mkdirSync(join(dir, leftover));
     const workDir = await makeWorkDir(outDir);
     expect(readdirSync(dir).sort()).toEqual(['site', running, basename(workDir)].sort());
   });
 
-  test('a build that finishes after another replaces it whole', async () => {
-    const first = await makeWorkDir(outDir);
-    const second = await makeWorkDir(outDir);
-    build(first, 'first');
-    build(second, 'second');
-    await swapInto(first, outDir);
-    expect(published()).toEqual(pagesOf('first'));
-    await swapInto(second, outDir);
-    expect(published()).toEqual(pagesOf('second'));
-    expect(readdirSync(dir)).toEqual(['site']);
+  test('a build is published as a release that outDir links to; the site published before is kept as one', async () => {
+    const id = await publish('first');
+    expect(lstatSync(outDir).isSymbolicLink()).toBe(true);
+    expect(published()).toBe('first');
+    expect(await currentRelease(outDir)).toBe(id);
+    const releases = await listReleases(outDir);
+    expect(releases).toHaveLength(2);
+    expect(releases[1]).toBe(id);
+    expect(readFileSync(join(releasesDir(outDir), releases[0] as string, 'index.html'), 'utf8')).toBe(
+      'the published site',
+    );
+    expect(JSON.parse(readFileSync(join(outDir, 'release.json'), 'utf8'))).toMatchObject({ id, rendered: 21 });
+    // Nothing is left beside outDir but the releases.
+    expect(readdirSync(dir).sort()).toEqual(['site', 'site.releases']);
   });
 
-  test('two builds that finish together leave one of them whole in place and nothing beside it', async () => {
-    for (let round = 0; round < 10; round++) {
-      const workDirs = await Promise.all([makeWorkDir(outDir), makeWorkDir(outDir), makeWorkDir(outDir)]);
-      workDirs.forEach((workDir, i) => {
-        build(workDir, `build${i}`);
-      });
-      await Promise.all(workDirs.map((workDir) => swapInto(workDir, outDir)));
-      const index = readFileSync(join(outDir, 'index.html'), 'utf8');
-      expect(published()).toEqual(pagesOf(index));
-      expect(readdirSync(dir)).toEqual(['site']);
+  test(`keeps the last ${RELEASES_KEPT} releases; rollback goes back one at a time and says when it cannot`, async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push(await publish(`build ${i}`, `2026010100000${i}-aaaaaa`));
+    expect(await listReleases(outDir)).toEqual(ids.slice(-RELEASES_KEPT));
+    expect(await rollback(outDir)).toEqual({ from: ids[6], to: ids[5] });
+    expect(published()).toBe('build 5');
+    await rollback(outDir);
+    expect(published()).toBe('build 4');
+    await rollback(outDir, ids[6]);
+    expect(published()).toBe('build 6');
+    await expect(rollback(outDir, 'no-such-release')).rejects.toThrow(/There is no release no-such-release/);
+    for (let i = 0; i < 4; i++) await rollback(outDir);
+    expect(published()).toBe('build 2');
+    await expect(rollback(outDir)).rejects.toThrow(/no release before/);
+  });
+
+  test('a release published after a rollback is kept with the one rolled back to', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < RELEASES_KEPT; i++) ids.push(await publish(`build ${i}`, `2026010100000${i}-aaaaaa`));
+    await rollback(outDir, ids[0]);
+    await publish('newest', '20260101000009-aaaaaa');
+    expect(published()).toBe('newest');
+    expect(await listReleases(outDir)).toHaveLength(RELEASES_KEPT);
+  });
+
+  test('builds that finish together each publish whole; the last link wins and every release is intact', async () => {
+    for (let round = 0; round < 5; round++) {
+      await Promise.all([0, 1, 2].map((i) => publish(`round ${round} build ${i}`)));
+      const index = published();
+      for (let i = 0; i < 20; i++) expect(readFileSync(join(outDir, `page-${i}.html`), 'utf8')).toBe(index);
     }
+    expect(readdirSync(dir).sort()).toEqual(['site', 'site.releases']);
+  });
+
+  test('a request while releases are switched never gets a 404 and always gets one whole release', async () => {
+    await publish('first', '20260101000001-aaaaaa');
+    await publish('second', '20260101000002-aaaaaa');
+    const app = new Hono();
+    app.use('*', staticSite(outDir));
+    let switching = true;
+    const switcher = (async () => {
+      let flips = 0;
+      while (switching) {
+        await rollback(outDir, flips++ % 2 === 0 ? '20260101000001-aaaaaa' : '20260101000002-aaaaaa');
+      }
+      return flips;
+    })();
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 400; i++) {
+      const answers = await Promise.all(
+        ['/', `/page-${i % 20}.html`].map(async (path) => {
+          const response = await app.request(path);
+          return [response.status, await response.text()] as const;
+        }),
+      );
+      for (const [status, body] of answers) {
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        expect(['first', 'second']).toContain(body);
+      }
+    }
+    switching = false;
+    expect(await switcher).toBeGreaterThan(10);
+    expect([...statuses.keys()]).toEqual([200]);
   });
 });

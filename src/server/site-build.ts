@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rename, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
+import { publishRelease, releaseInfo } from './releases.ts';
+import { verifySite } from './verify-site.ts';
 
 const require = createRequire(import.meta.url);
 const astroBin = join(dirname(require.resolve('astro/package.json')), 'bin', 'astro.mjs');
@@ -16,29 +18,68 @@ export interface SiteBuildOptions {
   verbose?: boolean;
   /** Astro's cache (data store, rasterised images); default node_modules/.astro, shared by every build. */
   cacheDir?: string | undefined;
+  /** Names the build, its payload versions and its release; a fresh one when not given. */
+  buildId?: string | undefined;
+  /** Told after each page Astro writes or reuses. */
+  onProgress?: ((progress: BuildProgress) => void) | undefined;
+}
+
+/** How far a build has got: pages done (rendered or reused from the last build) of about how many. */
+export interface BuildProgress {
+  rendered: number;
+  reused: number;
+  /** The page count of the release before, when there is one: the estimate's base. */
+  total?: number | undefined;
+  /** Milliseconds until done, estimated from the pace so far; absent until pages are being written. */
+  etaMs?: number | undefined;
+}
+
+export interface SiteBuildResult {
+  ms: number;
+  buildId: string;
+  /** The release directory now published (outDir links to it). */
+  release: string;
+  /** Pages and other files Astro rendered, and those it reused unchanged from an earlier build. */
+  rendered: number;
+  reused: number;
 }
 
 /**
- * Runs `astro build` against a running API into a fresh directory, and only when it succeeds puts
- * it in place of outDir; a failed build leaves outDir as it was and rejects with Astro's output.
+ * Runs `astro build` against a running API into a fresh directory, checks the result (verify-site.ts),
+ * and only then publishes it as a new release that outDir links to (releases.ts); a failed build or
+ * check leaves the published site as it was and rejects with the reason.
  */
 export async function buildSite({
   apiBaseUrl,
   outDir,
   verbose = true,
   cacheDir,
-}: SiteBuildOptions): Promise<{ ms: number }> {
+  buildId = newBuildId(),
+  onProgress,
+}: SiteBuildOptions): Promise<SiteBuildResult> {
   const started = performance.now();
   const workDir = await makeWorkDir(outDir);
+  let counts: { rendered: number; reused: number };
   try {
-    await runAstroBuild(apiBaseUrl, workDir, verbose, cacheDir);
+    const total = (await releaseInfo(outDir))?.pages;
+    counts = await runAstroBuild({ apiBaseUrl, outDir: workDir, verbose, cacheDir, buildId, total, onProgress });
+    await verifySite(workDir, apiBaseUrl);
   } catch (error) {
     await rm(workDir, { recursive: true, force: true });
     throw error;
   }
-  await swapInto(workDir, outDir);
-  return { ms: Math.round(performance.now() - started) };
+  const ms = Math.round(performance.now() - started);
+  const release = await publishRelease(workDir, outDir, buildId, { ...counts, ms });
+  return { ms, buildId, release, ...counts };
 }
+
+/** A build's id: the time it was asked for, to the millisecond, then a random part; ids sort by time. */
+export function newBuildId(): string {
+  // Two ids asked for in the same millisecond of this process still sort in the order they were made.
+  lastIdTime = Math.max(Date.now(), lastIdTime + 1);
+  return `${new Date(lastIdTime).toISOString().replace(/\D/g, '').slice(0, 17)}-${randomBytes(3).toString('hex')}`;
+}
+let lastIdTime = 0;
 
 /**
  * A fresh, empty working directory for one build (`<outDir>.next-<pid>-<random>`): never shared with
@@ -51,49 +92,8 @@ export async function makeWorkDir(outDir: string): Promise<string> {
   return mkdtemp(`${target}.next-${process.pid}-`);
 }
 
-/**
- * Puts a finished build in place of outDir. Each step is a rename of a whole directory, so outDir is
- * always one complete build (or, for the moment between two renames, absent). When builds finish
- * together the last to rename wins: a rename onto a directory another build has just put in place
- * fails, and the step is repeated. Set-aside builds are removed afterwards.
- */
-export async function swapInto(workDir: string, outDir: string): Promise<void> {
-  const target = resolve(outDir);
-  const setAside: string[] = [];
-  try {
-    for (let attempt = 1; ; attempt++) {
-      const previous = `${target}.previous-${process.pid}-${randomBytes(4).toString('hex')}`;
-      try {
-        await rename(target, previous);
-        setAside.push(previous);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      }
-      try {
-        await rename(workDir, target);
-        return;
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOTEMPTY' || code === 'EEXIST') {
-          if (attempt < SWAP_ATTEMPTS) continue;
-        } else {
-          // Nothing else took outDir: the site we set aside goes back.
-          const last = setAside.pop();
-          if (last) await rename(last, target).catch(() => setAside.push(last));
-        }
-        throw error;
-      }
-    }
-  } finally {
-    await Promise.all(setAside.map((dir) => rm(dir, { recursive: true, force: true })));
-  }
-}
-
-/** Rounds of moving aside and renaming before a swap gives up (each lost round means another build won it). */
-const SWAP_ATTEMPTS = 20;
-
 async function removeLeftovers(target: string): Promise<void> {
-  const prefixes = [`${basename(target)}.next-`, `${basename(target)}.previous-`];
+  const prefixes = [`${basename(target)}.next-`, `${basename(target)}.link-`];
   for (const entry of await readdir(dirname(target)).catch(() => [])) {
     const prefix = prefixes.find((start) => entry.startsWith(start));
     const pid = prefix ? Number(entry.slice(prefix.length).split('-')[0]) : 0;
@@ -110,29 +110,77 @@ function processRuns(pid: number): boolean {
   }
 }
 
-function runAstroBuild(apiBaseUrl: string, outDir: string, verbose: boolean, cacheDir?: string): Promise<void> {
+interface AstroRun {
+  apiBaseUrl: string;
+  outDir: string;
+  verbose: boolean;
+  cacheDir: string | undefined;
+  buildId: string;
+  total: number | undefined;
+  onProgress: ((progress: BuildProgress) => void) | undefined;
+}
+
+/** A line Astro prints per page: `├─ /path/index.html (+3ms)`, or `(cached)` / `(restored)` when reused. */
+const PAGE_LINE = /\u251c\u2500 \S+.*?\((\+[\d.]+m?s|cached|restored)\)/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes Astro writes
+const ANSI = /\u001b\[[\d;]*m/g;
+
+/** Runs `astro build` in a child process, counting the pages it writes and reuses as it prints them. */
+function runAstroBuild({ apiBaseUrl, outDir, verbose, cacheDir, buildId, total, onProgress }: AstroRun) {
   const args = [astroBin, 'build', '--outDir', outDir];
   const cache = cacheDir ? { ASTRO_CACHE_DIR: resolve(cacheDir) } : {};
-  return new Promise((done, reject) => {
+  const counts = { rendered: 0, reused: 0 };
+  let firstPageAt = 0;
+  let pending = '';
+  const countLines = (text: string) => {
+    pending += text;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const match = PAGE_LINE.exec(line.replace(ANSI, ''));
+      if (!match) continue;
+      if (match[1] === 'cached' || match[1] === 'restored') counts.reused++;
+      else counts.rendered++;
+      firstPageAt ||= performance.now();
+      const done = counts.rendered + counts.reused;
+      const pace = (performance.now() - firstPageAt) / done;
+      onProgress?.({
+        ...counts,
+        total,
+        etaMs: total && total > done ? Math.round(pace * (total - done)) : undefined,
+      });
+    }
+  };
+  return new Promise<{ rendered: number; reused: number }>((done, reject) => {
     const child = spawn(process.execPath, args, {
       env: {
         ...process.env,
         API_BASE_URL: apiBaseUrl,
+        BUILD_ID: buildId,
         ASTRO_TELEMETRY_DISABLED: '1',
         ...cache,
       },
-      stdio: verbose ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
+    const keep = (chunk: Buffer) => {
+      const text = chunk.toString();
+      // The last of Astro's output, for the error when it fails.
+      output = (output + text).slice(-16_000);
+      return text;
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      const text = keep(chunk);
+      if (verbose) process.stdout.write(chunk);
+      countLines(text);
     });
-    child.stderr?.on('data', (chunk) => {
-      output += chunk;
+    child.stderr.on('data', (chunk: Buffer) => {
+      keep(chunk);
+      if (verbose) process.stderr.write(chunk);
     });
     child.once('error', reject);
     child.once('exit', (code) => {
-      if (code === 0) done();
+      if (code === 0) done(counts);
       else reject(new Error(`The site build failed (exit code ${code}).${verbose ? '' : `\n${output.slice(-4000)}`}`));
     });
   });

@@ -1,5 +1,5 @@
 import { createReadStream, type Stats } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
@@ -242,17 +242,17 @@ function stream(path: string, range?: { start: number; end: number }): ReadableS
 }
 
 interface RouteRules {
-  stamp: number;
+  stamp: string;
   redirects: Map<string, string>;
 }
 
-/** The redirect rules of the build in `root`, read again whenever builds/latest.json changes. */
-function routeRulesReader(root: string) {
+/** The redirect rules of the release being served (`root`), read again whenever its builds/latest.json changes. */
+function routeRulesReader() {
   let cached: RouteRules | undefined;
-  return async (): Promise<Map<string, string>> => {
+  return async (root: string): Promise<Map<string, string>> => {
     try {
       const latestPath = join(root, 'builds', 'latest.json');
-      const stamp = (await stat(latestPath)).mtimeMs;
+      const stamp = `${root}:${(await stat(latestPath)).mtimeMs}`;
       if (cached?.stamp === stamp) return cached.redirects;
       const latest = JSON.parse(await readFile(latestPath, 'utf8')) as { id: string };
       const meta = JSON.parse(await readFile(join(root, 'builds', 'meta', `${latest.id}.json`), 'utf8')) as {
@@ -276,15 +276,18 @@ function routeRulesReader(root: string) {
  * page), and its 404 page for the rest.
  */
 export function staticSite(dir: string, { followRules = true }: { followRules?: boolean } = {}): MiddlewareHandler {
-  const root = resolve(dir);
-  const redirects = followRules ? routeRulesReader(root) : async () => new Map<string, string>();
+  const published = resolve(dir);
+  const redirects = followRules ? routeRulesReader() : async (_root: string) => new Map<string, string>();
   const compressed = compressedFiles();
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    // The release the site's link points at now (releases.ts): one answer comes whole from one release,
+    // even when a new one is published while it is being served.
+    const root = await realpath(published).catch(() => published);
     const file = await findFile(root, c.req.path);
     if (file) return fileResponse(c, file, 200, compressed);
     const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
-    const to = (await redirects()).get(path);
+    const to = (await redirects(root)).get(path);
     if (to) return c.redirect(to + (new URL(c.req.url).search || ''), 301);
     const chinese = c.req.path === '/zh-CN' || c.req.path.startsWith('/zh-CN/');
     for (const page of chinese ? ['zh-CN/404/index.html', '404.html'] : ['404.html']) {

@@ -1,10 +1,11 @@
 import type { APIRoute } from 'astro';
-import { getArticles, getSite, inLocale, localeFromParam, localeParams } from '../../data/catalogue.ts';
+import { collectionDigest, keyedLocalePaths } from '../../data/cache-key.ts';
+import { getArticles, getSite, inLocale, localeFromParam } from '../../data/catalogue.ts';
 import { localePath, t } from '../../i18n/index.ts';
 import { escapeXml } from '../../lib/xml.ts';
 
 export function getStaticPaths() {
-  return localeParams().map((params) => ({ params }));
+  return keyedLocalePaths(async (locale) => [await collectionDigest('articles', locale)]);
 }
 
 /** The news feed of one locale: /rss.xml in English, /zh-CN/rss.xml in Chinese. */

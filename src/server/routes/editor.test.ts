@@ -75,4 +75,56 @@ describeApi('editor calls', (api) => {
     expect(doc.paths['/editor/product/publish'].post.security).toEqual([{ editorToken: [] }]);
     expect(doc.paths['/inquiry/submit'].post.requestBody.content['multipart/form-data']).toBeDefined();
   });
+
+  test('a rebuild is queued at once; triggers while it waits join it, and one during a build queues exactly one more', async () => {
+    const { token } = await createEditorToken(api.db, 'builder@example.com');
+    await api.db.query('delete from site_build');
+    const first = await api.post('/editor/rebuild', {}, bearer(token));
+    expect(first.body).toMatchObject({ code: 200, data: { status: 'queued', coalesced: false } });
+    const { buildId } = first.body.data as { buildId: string };
+    const joined = await api.post('/editor/rebuild', {}, bearer(token));
+    expect(joined.body.data).toEqual({ buildId, status: 'queued', coalesced: true });
+    // A builder takes it (as rebuild.ts does); triggers during the build make one more, and only one.
+    await api.db.query("update site_build set status = 'building', started_at = now(), heartbeat_at = now()");
+    const during = await Promise.all([1, 2, 3].map(() => api.post('/editor/rebuild', {}, bearer(token))));
+    const ids = new Set(during.map((answer) => (answer.body.data as { buildId: string }).buildId));
+    expect(ids.size).toBe(1);
+    expect(ids.has(buildId)).toBe(false);
+    const rows = await api.db.query<{ status: string; n: number }>(
+      'select status, count(*)::int as n from site_build group by status order by status',
+    );
+    expect(rows).toEqual([
+      { status: 'building', n: 1 },
+      { status: 'queued', n: 1 },
+    ]);
+    const status = await api.post('/editor/build/status', { buildId }, bearer(token));
+    expect(status.body.data).toMatchObject({
+      buildId,
+      status: 'building',
+      requestedBy: 'builder@example.com',
+      pagesRendered: 0,
+      release: null,
+      error: null,
+    });
+    expect(status.body.data.ms).toBeGreaterThanOrEqual(0);
+  });
+
+  test('a second build cannot start while one runs, in any process: the database refuses it', async () => {
+    await api.db.query('delete from site_build');
+    await api.db.query("insert into site_build (id, status, requested_by) values ('a', 'building', 'x')");
+    await expect(
+      api.db.query("insert into site_build (id, status, requested_by) values ('b', 'building', 'x')"),
+    ).rejects.toThrow(/unique/);
+    await api.db.query('delete from site_build');
+  });
+
+  test('build status: 404 in the caller’s language for an unknown build, 400 for a bad id, 401 without a token', async () => {
+    const { token } = await createEditorToken(api.db, 'status@example.com');
+    const unknown = await api.post('/editor/build/status', { buildId: 'nope', language: 'zh' }, bearer(token));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.msg).toBe('未找到：不存在 id 为 nope 的构建。');
+    const bad = await api.post('/editor/build/status', { buildId: 'x'.repeat(65) }, bearer(token));
+    expect(bad.status).toBe(400);
+    expect((await api.post('/editor/rebuild', {})).status).toBe(401);
+  });
 });

@@ -5,7 +5,11 @@ import { type ResourceFile, resourceFiles } from '../../../data/resources.ts';
 // rendered from the catalogue at build time (src/data/resources.ts).
 export const getStaticPaths = (async () => {
   const files = await resourceFiles();
-  return files.map((file) => ({ params: { kind: file.kind, file: file.file }, props: { file } }));
+  return files.map((file) => ({
+    params: { kind: file.kind, file: file.file },
+    props: { file },
+    cacheKey: file.digest,
+  }));
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) => {

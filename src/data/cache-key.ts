@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { type Locale, localePath } from '../i18n/index.ts';
+import {
+  type Bilingual,
+  getArticles,
+  getCategories,
+  getProducts,
+  getSite,
+  getSolutions,
+  inLocale,
+  localeFromParam,
+  localeParams,
+} from './catalogue.ts';
+
+// The incremental build's page keys (astro.config.mjs `experimental.incrementalBuild`, DESIGN.md section 8).
+// Astro reuses a page from the last build when its template code is unchanged and its `cacheKey` from
+// getStaticPaths() is the same; so a page's key digests everything the page shows that does not come
+// from code: the site data every page shows in its header and footer (navigation, settings, meta, fixed
+// pages) in its locale, plus the page's own data, as the page itself computes it. A page that shows a
+// whole collection (home, sitemap, feeds) digests that collection. Too much in a key costs a needless
+// render; too little would publish a stale page, so when in doubt a key takes more.
+
+/** Raise to re-render every page once, when what the keys cover changes. */
+const KEY_VERSION = 1;
+
+/** A short digest of any JSON value. */
+export function digestOf(value: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify(value) ?? '')
+    .digest('base64url')
+    .slice(0, 27);
+}
+
+const memo = new Map<string, Promise<string>>();
+function once(name: string, make: () => Promise<string>): Promise<string> {
+  let digest = memo.get(name);
+  if (!digest) {
+    digest = make();
+    memo.set(name, digest);
+  }
+  return digest;
+}
+
+const collections = {
+  products: getProducts,
+  categories: getCategories,
+  solutions: getSolutions,
+  articles: getArticles,
+} as const;
+export type CollectionName = keyof typeof collections;
+
+/** The digest of a whole collection in one locale, made once per build. */
+export function collectionDigest(name: CollectionName, locale: Locale): Promise<string> {
+  return once(`${name}:${locale}`, async () =>
+    digestOf(((await collections[name]()) as Bilingual<unknown>[]).map((entry) => inLocale(entry, locale))),
+  );
+}
+
+const productDigestMaps = new Map<Locale, Promise<Map<number, string>>>();
+/** Each product's digest in a locale by id, made once per build: list pages key on these. */
+export function productDigests(locale: Locale): Promise<Map<number, string>> {
+  let digests = productDigestMaps.get(locale);
+  if (!digests) {
+    digests = getProducts().then(
+      (entries) => new Map(entries.map((entry) => [entry.en.id, digestOf(inLocale(entry, locale))])),
+    );
+    productDigestMaps.set(locale, digests);
+  }
+  return digests;
+}
+
+/** The digest of what every page in a locale shows around its content, made once per build. */
+export function siteDigest(locale: Locale): Promise<string> {
+  // The footer's copyright shows the year.
+  return once(`site:${locale}`, async () => digestOf([new Date().getUTCFullYear(), await getSite(locale)]));
+}
+
+/** A page's key: the site's digest in its locale and the page's own data (any JSON values). */
+export async function pageKey(locale: Locale, ...parts: unknown[]): Promise<string> {
+  return digestOf([KEY_VERSION, localePath(locale, '/'), await siteDigest(locale), parts]);
+}
+
+/**
+ * getStaticPaths entries for a page that exists once per locale, keyed by the site data and by what
+ * `parts` answers for the locale (say, a collection's digest for a page that lists it).
+ */
+export function keyedLocalePaths(parts: (locale: Locale) => Promise<unknown[]> | unknown[] = () => []) {
+  return Promise.all(
+    localeParams().map(async (params) => {
+      const locale = localeFromParam(params.locale);
+      return { params, cacheKey: await pageKey(locale, ...(await parts(locale))) };
+    }),
+  );
+}

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+
+// Published builds as releases: each verified build is a directory under `<outDir>.releases/`, named by
+// its build id (which sorts by time), and outDir is a symbolic link to the one being served. Publishing
+// or rolling back replaces that link in one rename, so a reader always finds a whole release: the
+// previous one until the rename, the next one after it. The last RELEASES_KEPT stay for rollback.
+
+/** Releases kept for rollback, the published one among them. */
+export const RELEASES_KEPT = 5;
+
+/** What a release records about the build that made it (`release.json` in the release directory). */
+export interface ReleaseInfo {
+  id: string;
+  publishedAt: string;
+  ms: number;
+  rendered: number;
+  reused: number;
+  /** Files Astro wrote or reused: pages, payloads, feeds; the next build's progress estimate. */
+  pages: number;
+}
+
+const RELEASE_FILE = 'release.json';
+
+export const releasesDir = (outDir: string) => `${resolve(outDir)}.releases`;
+
+/**
+ * Makes a finished, verified build in workDir the published release: moves it under the releases
+ * directory, points outDir at it, and removes releases beyond the last RELEASES_KEPT (never the one
+ * published). A site published before releases existed (outDir a plain directory) becomes the first one.
+ */
+export function publishRelease(
+  workDir: string,
+  outDir: string,
+  id: string,
+  build: { ms: number; rendered: number; reused: number },
+): Promise<string> {
+  // One publish at a time in this process: pruning reads which release is published, and another
+  // publish switching the link between that read and the removal could lose the release it just
+  // published. Across processes the build queue (rebuild.ts) lets one build run at a time.
+  const next = publishing.then(() => publish(workDir, outDir, id, build));
+  publishing = next.catch(() => undefined);
+  return next;
+}
+
+let publishing: Promise<unknown> = Promise.resolve();
+
+async function publish(
+  workDir: string,
+  outDir: string,
+  id: string,
+  build: { ms: number; rendered: number; reused: number },
+): Promise<string> {
+  const releases = releasesDir(outDir);
+  await mkdir(releases, { recursive: true });
+  await adoptPlainDirectory(outDir);
+  const info: ReleaseInfo = {
+    id,
+    publishedAt: new Date().toISOString(),
+    ...build,
+    pages: build.rendered + build.reused,
+  };
+  await writeFile(join(workDir, RELEASE_FILE), `${JSON.stringify(info, null, 2)}\n`);
+  const release = join(releases, id);
+  await rename(workDir, release);
+  await pointAt(outDir, release);
+  await prune(outDir);
+  return release;
+}
+
+/** The release ids, oldest first. */
+export async function listReleases(outDir: string): Promise<string[]> {
+  const entries = await readdir(releasesDir(outDir), { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** The id of the release outDir links to, or undefined when nothing is published as a release. */
+export async function currentRelease(outDir: string): Promise<string | undefined> {
+  try {
+    return basename(await readlink(resolve(outDir)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the published release recorded about its build, when outDir is one. */
+export async function releaseInfo(outDir: string): Promise<ReleaseInfo | undefined> {
+  const id = await currentRelease(outDir);
+  if (!id) return undefined;
+  try {
+    return JSON.parse(await readFile(join(releasesDir(outDir), id, RELEASE_FILE), 'utf8')) as ReleaseInfo;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Publishes the release before the current one again (or the one named), and answers which was
+ * published and which is now. Rolling back twice goes two releases back.
+ */
+export async function rollback(outDir: string, to?: string): Promise<{ from: string; to: string }> {
+  const releases = await listReleases(outDir);
+  const current = await currentRelease(outDir);
+  if (!current) throw new Error(`Nothing to roll back: ${outDir} is not a published release.`);
+  const target = to ?? releases[releases.indexOf(current) - 1];
+  if (!target || !releases.includes(target)) {
+    throw new Error(
+      to
+        ? `There is no release ${to}; the releases are: ${releases.join(', ')}.`
+        : `There is no release before ${current} to roll back to.`,
+    );
+  }
+  const step = publishing.then(() => pointAt(outDir, join(releasesDir(outDir), target)));
+  publishing = step.catch(() => undefined);
+  await step;
+  return { from: current, to: target };
+}
+
+/** Replaces outDir by a link to release, in one rename (a new link beside it, renamed over it). */
+async function pointAt(outDir: string, release: string): Promise<void> {
+  const target = resolve(outDir);
+  const link = `${target}.link-${process.pid}-${randomBytes(4).toString('hex')}`;
+  await symlink(relative(dirname(target), release), link, 'dir');
+  try {
+    await rename(link, target);
+  } catch (error) {
+    await rm(link, { force: true });
+    throw error;
+  }
+}
+
+/** A site published as a plain directory (before releases) moves into the releases as the oldest one. */
+async function adoptPlainDirectory(outDir: string): Promise<void> {
+  const target = resolve(outDir);
+  const stats = await lstat(target).catch(() => undefined);
+  if (!stats?.isDirectory()) return;
+  const release = join(releasesDir(outDir), `00000000000000-${randomBytes(3).toString('hex')}`);
+  await rename(target, release);
+  await pointAt(outDir, release);
+}
+
+/** Removes the oldest releases beyond RELEASES_KEPT, never the published one. */
+async function prune(outDir: string): Promise<void> {
+  const current = await currentRelease(outDir);
+  const releases = await listReleases(outDir);
+  const old = releases.slice(0, Math.max(0, releases.length - RELEASES_KEPT)).filter((id) => id !== current);
+  await Promise.all(old.map((id) => rm(join(releasesDir(outDir), id), { recursive: true, force: true })));
+}

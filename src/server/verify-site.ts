@@ -1,0 +1,118 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+// The checks a build passes before it is published (DESIGN.md section 8): every page the manifest
+// lists is there with its payload, the product pages are as many as the API's published products,
+// every internal link and every sitemap entry leads to a file of the build.
+
+/** Broken links named in the error, at most. */
+const SHOWN = 10;
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a site path (no query) names a file of the build: itself, its index.html, or `.html`. */
+async function resolves(dir: string, path: string): Promise<boolean> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  const file = join(dir, decoded);
+  return (await isFile(file)) || (await isFile(join(file, 'index.html'))) || isFile(`${file}.html`);
+}
+
+/** The page's file for a prerendered path: `/` is index.html, `/zh-CN/product/x` its index.html. */
+const pageFile = (dir: string, path: string) => join(dir, path, 'index.html');
+const payloadFile = (dir: string, path: string) => join(dir, path, '_payload.json');
+
+/** Internal links of an HTML page: href and src values starting with one slash, without query or hash. */
+export function internalLinks(html: string): string[] {
+  const links = new Set<string>();
+  for (const match of html.matchAll(/\s(?:href|src)="(\/(?!\/)[^"?#]*)/g)) {
+    const link = (match[1] ?? '').replaceAll('&amp;', '&');
+    // The API is another service; the browser's links to it are not pages of the build.
+    if (!link.startsWith('/api/')) links.add(link);
+  }
+  return [...links];
+}
+
+/** Throws, naming what is wrong, unless the build in dir is whole and consistent with the API. */
+export async function verifySite(dir: string, apiBaseUrl: string): Promise<{ pages: number; links: number }> {
+  const problems: string[] = [];
+  const latest = JSON.parse(await readFile(join(dir, 'builds', 'latest.json'), 'utf8')) as { id: string };
+  const manifest = JSON.parse(await readFile(join(dir, 'builds', 'meta', `${latest.id}.json`), 'utf8')) as {
+    prerendered: string[];
+  };
+  for (const path of manifest.prerendered) {
+    if (!(await isFile(pageFile(dir, path)))) problems.push(`the page ${path} is missing`);
+    else if (!(await isFile(payloadFile(dir, path)))) problems.push(`the page ${path} has no _payload.json`);
+  }
+
+  const productPages = manifest.prerendered.filter((path) => /^\/product\//.test(path)).length;
+  const published = await publishedProducts(apiBaseUrl);
+  if (productPages !== published) {
+    problems.push(`${productPages} English product pages for the API's ${published} published products`);
+  }
+
+  const broken = new Map<string, string>();
+  let links = 0;
+  const checked = new Map<string, boolean>();
+  const htmlFiles = (await readdir(dir, { recursive: true })).filter((file) => file.endsWith('.html'));
+  for (const file of htmlFiles) {
+    for (const link of internalLinks(await readFile(join(dir, file), 'utf8'))) {
+      links++;
+      let ok = checked.get(link);
+      if (ok === undefined) {
+        ok = await resolves(dir, link);
+        checked.set(link, ok);
+      }
+      if (!ok && !broken.has(link)) broken.set(link, file);
+    }
+  }
+  for (const [link, file] of [...broken].slice(0, SHOWN)) problems.push(`${file} links to ${link}, which is missing`);
+  if (broken.size > SHOWN) problems.push(`and ${broken.size - SHOWN} more broken links`);
+
+  const sitemap = await readFile(join(dir, 'sitemap.xml'), 'utf8').catch(() => '');
+  const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
+  if (locations.length === 0) problems.push('sitemap.xml is missing or empty');
+  for (const path of locations) {
+    if (!(await resolves(dir, path))) problems.push(`sitemap.xml lists ${path}, which is missing`);
+  }
+  if (productPages > 0 && locations.filter((path) => path.includes('/product/')).length < productPages) {
+    problems.push('sitemap.xml does not list every product page');
+  }
+
+  if (problems.length > 0) {
+    throw new Error(`Build stopped: the built site failed its checks:\n- ${problems.slice(0, 20).join('\n- ')}`);
+  }
+  return { pages: manifest.prerendered.length, links };
+}
+
+/** The API's count of published products. */
+async function publishedProducts(apiBaseUrl: string): Promise<number> {
+  const url = `${apiBaseUrl}/product/page`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ language: 'en', pageNum: 1, pageSize: 1 }),
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch (error) {
+    throw new Error(`Build stopped: POST ${url} failed while checking the build: ${(error as Error).message}`);
+  }
+  const body = (await response.json().catch(() => undefined)) as { data?: { total?: unknown } } | undefined;
+  const total = body?.data?.total;
+  if (!response.ok || typeof total !== 'number') {
+    throw new Error(`Build stopped: POST ${url} answered HTTP ${response.status} while checking the build.`);
+  }
+  return total;
+}

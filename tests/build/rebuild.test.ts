@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createEditorToken } from '../../src/server/auth/editors.ts';
+import type { Db } from '../../src/server/db/index.ts';
+import { buildStatus, requestBuild } from '../../src/server/rebuild.ts';
+import { currentRelease, listReleases, rollback } from '../../src/server/releases.ts';
+import { prepareDb, type RunningServer, startServer } from '../../src/server/server.ts';
+
+// Editors' rebuilds, real ones: the demo catalogue on PGlite, the API serving the build, Astro's incremental
+// build with the page keys of src/data/cache-key.ts, verification and publishing as releases.
+
+/** sha256 of every file of the published site but the precompressed copies, by path. */
+function checksums(dir: string): Map<string, string> {
+  const sums = new Map<string, string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
+    const path = join(entry.parentPath, entry.name);
+    sums.set(relative(dir, path), createHash('sha256').update(readFileSync(path)).digest('hex'));
+  }
+  return sums;
+}
+
+const changedFiles = (before: Map<string, string>, after: Map<string, string>) =>
+  [...new Set([...before.keys(), ...after.keys()])].filter((file) => before.get(file) !== after.get(file)).sort();
+
+/** Files every build writes afresh: the manifest naming the build, and the release's own record. */
+const PER_BUILD = /^(builds\/|release\.json$)/;
+
+describe('rebuilding after an edit', { timeout: 300_000 }, () => {
+  let dir: string;
+  let outDir: string;
+  let db: Db;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'storefront-rebuild-'));
+    outDir = join(dir, 'site');
+    db = await prepareDb({});
+    server = await startServer({
+      db,
+      port: 0,
+      host: '127.0.0.1',
+      siteDir: outDir,
+      builder: { cacheDir: join(dir, 'astro-cache') },
+    });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Queues a build, lets this process's builder run it, and answers how it ended. */
+  const rebuild = async () => {
+    const { buildId } = await requestBuild(db, 'test');
+    await server.builder?.kick();
+    const row = await buildStatus(db, buildId);
+    if (!row) throw new Error('the build vanished');
+    return row;
+  };
+
+  test('renaming a product re-renders its pages, the lists and the pages that relate to it, and no other page', async () => {
+    const first = await rebuild();
+    expect(first).toMatchObject({ status: 'published', error: null });
+    expect(first.pages_rendered).toBeGreaterThan(500);
+    const before = checksums(outDir);
+
+    // The product most others point at, renamed by SQL typed straight into the database.
+    const [product] = await db.query<{ id: number; slug: string }>(
+      `select p.id, p.slug from product p join product_relation r on r.related_id = p.id
+       where p.published group by p.id order by count(*) desc, p.id limit 1`,
+    );
+    if (!product) throw new Error('no related product in the demo catalogue');
+    const names = { en: 'Renamed Spectrometer Zeta', zh: '重命名光谱仪泽塔' };
+    await db.query('update product set name_en = $2, name_zh = $3 where id = $1', [product.id, names.en, names.zh]);
+
+    const second = await rebuild();
+    expect(second).toMatchObject({ status: 'published', changes: 1 });
+    expect(second.pages_reused).toBeGreaterThan(second.pages_rendered);
+    const after = checksums(outDir);
+    const changed = changedFiles(before, after);
+    const pages = changed.filter((file) => file.endsWith('.html'));
+    const shows = (file: string) => {
+      const html = readFileSync(join(outDir, file), 'utf8');
+      return html.includes(names.en) || html.includes(names.zh);
+    };
+    const productPage = `product/${product.id}-${product.slug}/index.html`;
+    expect(pages).toContain(productPage);
+    expect(pages).toContain(`zh-CN/${productPage}`);
+    expect(pages.some((file) => file.startsWith('category/list/'))).toBe(true);
+    expect(pages.some((file) => file.startsWith('zh-CN/category/list/'))).toBe(true);
+    // Every page whose bytes changed shows the new name; every page that shows it changed.
+    expect(pages.filter((file) => !shows(file))).toEqual([]);
+    const showing = [...after.keys()].filter((file) => file.endsWith('.html') && shows(file));
+    expect(showing.filter((file) => !pages.includes(file))).toEqual([]);
+    // Besides pages: payloads holding the product, its own downloads (made from its record), and the
+    // files every build writes.
+    const downloads = (
+      await db.query<{ url: string }>('select url from product_resource where product_id = $1', [product.id])
+    ).map((row) => row.url.slice(1));
+    const others = changed.filter((file) => !file.endsWith('.html') && !PER_BUILD.test(file));
+    for (const file of others) {
+      if (file.endsWith('_payload.json')) expect(readFileSync(join(outDir, file), 'utf8')).toMatch(/Zeta|泽塔/);
+      else if (file.startsWith('files/')) expect(downloads).toContain(file);
+      else expect(file).toMatch(/^(sitemap\.xml|_headers)$/);
+    }
+    expect(others.filter((file) => file.endsWith('_payload.json')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  test('a build against a failing API fails with the reason and leaves the published site byte for byte', async () => {
+    const before = checksums(outDir);
+    const published = await currentRelease(outDir);
+    await db.query('alter table product rename to product_gone');
+    try {
+      const failed = await rebuild();
+      expect(failed.status).toBe('failed');
+      expect(failed.error).toMatch(/Build stopped: POST \S+ .*answered HTTP 500/);
+    } finally {
+      await db.query('alter table product_gone rename to product');
+    }
+    expect(await currentRelease(outDir)).toBe(published);
+    expect(changedFiles(before, checksums(outDir))).toEqual([]);
+  });
+
+  test('unpublishing a product by the editor call removes its page and leaves no link to it', async () => {
+    const { token } = await createEditorToken(db, 'unpublish@example.com');
+    const [product] = await db.query<{ id: number; slug: string }>(
+      'select id, slug from product where published order by id desc limit 1',
+    );
+    if (!product) throw new Error('no product');
+    const answer = await fetch(`${server.url}/api/editor/product/publish`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ id: product.id, published: false }),
+    });
+    expect(answer.status).toBe(200);
+    const built = await rebuild();
+    // Published means the build passed its checks, every internal link among them (verify-site.ts).
+    expect(built.status).toBe('published');
+    const path = `product/${product.id}-${product.slug}`;
+    expect(existsSync(join(outDir, path, 'index.html'))).toBe(false);
+    expect(existsSync(join(outDir, 'zh-CN', path, 'index.html'))).toBe(false);
+    const linking = [...checksums(outDir).keys()]
+      .filter((file) => file.endsWith('.html'))
+      .filter((file) => readFileSync(join(outDir, file), 'utf8').includes(`/${path}"`));
+    expect(linking).toEqual([]);
+    // And it is served as gone, from the new release, by the server that was running all along.
+    expect((await fetch(`${server.url}/${path}`)).status).toBe(404);
+  });
+
+  test('triggers during a build give exactly one more build', async () => {
+    const { buildId } = await requestBuild(db, 'test');
+    const running = server.builder?.kick();
+    for (let i = 0; i < 200 && (await buildStatus(db, buildId))?.status !== 'building'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await buildStatus(db, buildId))?.status).toBe('building');
+    const during = await Promise.all([1, 2, 3].map(() => requestBuild(db, 'test')));
+    expect(new Set(during.map((d) => d.buildId)).size).toBe(1);
+    await running;
+    await server.builder?.kick();
+    const statuses = await Promise.all([buildId, during[0]?.buildId ?? ''].map((id) => buildStatus(db, id)));
+    expect(statuses.map((s) => s?.status)).toEqual(['published', 'published']);
+    const [{ queued } = { queued: -1 }] = await db.query<{ queued: number }>(
+      "select count(*)::int as queued from site_build where status in ('queued', 'building')",
+    );
+    expect(queued).toBe(0);
+  });
+
+  test('rollback publishes the release before, byte for byte, and the running server serves it', async () => {
+    const releases = await listReleases(outDir);
+    expect(await currentRelease(outDir)).toBe(releases.at(-1));
+    const previous = releases.at(-2) as string;
+    const expected = checksums(join(`${outDir}.releases`, previous));
+    await rollback(outDir);
+    expect(await currentRelease(outDir)).toBe(previous);
+    expect(changedFiles(expected, checksums(outDir))).toEqual([]);
+    const latest = (await (await fetch(`${server.url}/builds/latest.json`)).json()) as { id: string };
+    expect(latest.id).toBe(JSON.parse(readFileSync(join(outDir, 'release.json'), 'utf8')).id);
+  });
+});
