@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { currentRelease, listReleases, publishRelease, RELEASES_KEPT, releasesDir, rollback } from './releases.ts';
-import { makeWorkDir, newBuildId } from './site-build.ts';
+import { claimWorkDir, newBuildId } from './site-build.ts';
 import { staticSite } from './static.ts';
 
 // A real build takes a while (tests/build and tests/e2e make real ones), so these drive the steps around
@@ -28,28 +28,45 @@ describe('builds, releases and rollback', () => {
   };
   const published = () => readFileSync(join(outDir, 'index.html'), 'utf8');
   const publish = async (name: string, id = newBuildId()) => {
-    const workDir = await makeWorkDir(outDir);
-    build(workDir, name);
-    await publishRelease(workDir, outDir, id, { ms: 1, rendered: 21, reused: 0 });
+    const work = await claimWorkDir(outDir);
+    try {
+      build(work.dir, name);
+      await publishRelease(work.dir, outDir, id, { ms: 1, rendered: 21, reused: 0 });
+    } finally {
+      await work.release();
+    }
     return id;
   };
 
-  test('two builds get working directories of their own, empty and beside outDir', async () => {
-    const [first, second] = await Promise.all([makeWorkDir(outDir), makeWorkDir(outDir)]);
-    expect(first).not.toBe(second);
-    for (const workDir of [first, second]) {
-      expect(dirname(workDir)).toBe(dir);
-      expect(readdirSync(workDir)).toEqual([]);
-    }
+  test('builds into one outDir take turns in one working directory beside it, empty when claimed', async () => {
+    const first = await claimWorkDir(outDir);
+    expect(first.dir).toBe(`${outDir}.next`);
+    writeFileSync(join(first.dir, 'left-over.html'), 'from the first build');
+    let secondClaimed = false;
+    const second = claimWorkDir(outDir).then((work) => {
+      secondClaimed = true;
+      return work;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(secondClaimed).toBe(false);
+    await first.release();
+    const work = await second;
+    expect(work.dir).toBe(first.dir);
+    expect(readdirSync(work.dir)).toEqual([]);
+    await work.release();
   });
 
-  test('directories left by a build whose process is gone are removed, those of a running build kept', async () => {
+  test('what a build whose process is gone left (its lock, directories, links) is taken over or removed', async () => {
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
     const running = `site.next-${process.pid}-running`;
     for (const leftover of [`site.next-${gone.stdout}-killed`, `site.link-${gone.stdout}-killed`, running])
       mkdirSync(join(dir, leftover));
-    const workDir = await makeWorkDir(outDir);
-    expect(readdirSync(dir).sort()).toEqual(['site', running, basename(workDir)].sort());
+    mkdirSync(join(dir, 'site.next.lock'));
+    writeFileSync(join(dir, 'site.next.lock', 'pid'), gone.stdout);
+    const work = await claimWorkDir(outDir);
+    expect(readdirSync(dir).sort()).toEqual(['site', 'site.next', 'site.next.lock', running].sort());
+    await work.release();
+    expect(readdirSync(dir).sort()).toEqual(['site', 'site.next', running].sort());
   });
 
   test('a build is published as a release that outDir links to; the site published before is kept as one', async () => {
@@ -66,6 +83,7 @@ describe('builds, releases and rollback', () => {
     expect(JSON.parse(readFileSync(join(outDir, 'release.json'), 'utf8'))).toMatchObject({ id, rendered: 21 });
     // Nothing is left beside outDir but the releases.
     expect(readdirSync(dir).sort()).toEqual(['site', 'site.releases']);
+    expect(basename((await currentRelease(outDir)) ?? '')).toBe(id);
   });
 
   test(`keeps the last ${RELEASES_KEPT} releases; rollback goes back one at a time and says when it cannot`, async () => {

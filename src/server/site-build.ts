@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { publishRelease, releaseInfo } from './releases.ts';
@@ -58,19 +58,23 @@ export async function buildSite({
   onProgress,
 }: SiteBuildOptions): Promise<SiteBuildResult> {
   const started = performance.now();
-  const workDir = await makeWorkDir(outDir);
-  let counts: { rendered: number; reused: number };
+  const work = await claimWorkDir(outDir);
   try {
-    const total = (await releaseInfo(outDir))?.pages;
-    counts = await runAstroBuild({ apiBaseUrl, outDir: workDir, verbose, cacheDir, buildId, total, onProgress });
-    await verifySite(workDir, apiBaseUrl);
-  } catch (error) {
-    await rm(workDir, { recursive: true, force: true });
-    throw error;
+    let counts: { rendered: number; reused: number };
+    try {
+      const total = (await releaseInfo(outDir))?.pages;
+      counts = await runAstroBuild({ apiBaseUrl, outDir: work.dir, verbose, cacheDir, buildId, total, onProgress });
+      await verifySite(work.dir, apiBaseUrl);
+    } catch (error) {
+      await rm(work.dir, { recursive: true, force: true });
+      throw error;
+    }
+    const ms = Math.round(performance.now() - started);
+    const release = await publishRelease(work.dir, outDir, buildId, { ...counts, ms });
+    return { ms, buildId, release, ...counts };
+  } finally {
+    await work.release();
   }
-  const ms = Math.round(performance.now() - started);
-  const release = await publishRelease(workDir, outDir, buildId, { ...counts, ms });
-  return { ms, buildId, release, ...counts };
 }
 
 /** A build's id: the time it was asked for, to the millisecond, then a random part; ids sort by time. */
@@ -82,15 +86,51 @@ export function newBuildId(): string {
 let lastIdTime = 0;
 
 /**
- * A fresh, empty working directory for one build (`<outDir>.next-<pid>-<random>`): never shared with
- * another build, and beside outDir so putting it in place is a rename on one filesystem. Working and
- * set-aside directories left by builds whose process is gone are removed first.
+ * The working directory of a build: `<outDir>.next`, beside outDir so publishing it is a rename on one
+ * filesystem, and always the same path, because Astro builds the output directory's path into the
+ * code of every page that uses images, and a path that changed would make its incremental build render
+ * those pages again every time. So builds into one outDir take turns: a claim waits while another
+ * process (or this one) holds `<outDir>.next.lock`, and takes over a lock whose process is gone.
+ * The directory is empty when claimed.
  */
-export async function makeWorkDir(outDir: string): Promise<string> {
+export async function claimWorkDir(outDir: string): Promise<{ dir: string; release: () => Promise<void> }> {
   const target = resolve(outDir);
+  await mkdir(dirname(target), { recursive: true });
+  const lock = `${target}.next.lock`;
+  for (;;) {
+    try {
+      await mkdir(lock);
+      await writeFile(join(lock, 'pid'), String(process.pid));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(await readFile(join(lock, 'pid'), 'utf8').catch(() => '0'));
+      // A lock without a pid is being made this moment, unless it is old (its maker died in between).
+      const age = Date.now() - ((await stat(lock).catch(() => undefined))?.mtimeMs ?? Date.now());
+      if ((holder > 0 && !processRuns(holder)) || (holder === 0 && age > STALE_LOCK_MS)) {
+        await rm(lock, { recursive: true, force: true });
+        continue;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
   await removeLeftovers(target);
-  return mkdtemp(`${target}.next-${process.pid}-`);
+  const dir = `${target}.next`;
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir);
+  let released = false;
+  return {
+    dir,
+    release: async () => {
+      if (released) return;
+      released = true;
+      await rm(lock, { recursive: true, force: true });
+    },
+  };
 }
+
+/** A lock directory with no pid in it for this long was left by a process that died making it. */
+const STALE_LOCK_MS = 10_000;
 
 async function removeLeftovers(target: string): Promise<void> {
   const prefixes = [`${basename(target)}.next-`, `${basename(target)}.link-`];

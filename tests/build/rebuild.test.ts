@@ -111,6 +111,15 @@ describe('rebuilding after an edit', { timeout: 300_000 }, () => {
     expect(others.filter((file) => file.endsWith('_payload.json')).length).toBeGreaterThanOrEqual(2);
   });
 
+  test('a build with no change renders only what every build writes, and publishes the same bytes', async () => {
+    const before = checksums(outDir);
+    const again = await rebuild();
+    expect(again).toMatchObject({ status: 'published', changes: 0 });
+    // The manifest (latest and meta), robots.txt and sitemap.xml have no key; every other file is reused.
+    expect(again.pages_rendered).toBeLessThanOrEqual(4);
+    expect(changedFiles(before, checksums(outDir)).filter((file) => !PER_BUILD.test(file))).toEqual([]);
+  });
+
   test('a build against a failing API fails with the reason and leaves the published site byte for byte', async () => {
     const before = checksums(outDir);
     const published = await currentRelease(outDir);
