@@ -63,8 +63,9 @@ async function inspect(db: Db, check: CodeCheck, claim: boolean): Promise<void> 
        from verification_code where email = $1 and purpose = $2 for update`,
       [check.email, check.purpose],
     );
-    if (!row) return new ApiError(400, 'api.codeWrong');
-    if (row.used || !row.live) return new ApiError(400, 'api.codeExpired');
+    // A used code answers as no code at all: "expired" would tell that this email registered lately.
+    if (!row || row.used) return new ApiError(400, 'api.codeWrong');
+    if (!row.live) return new ApiError(400, 'api.codeExpired');
     if (row.attempts >= CODE_TRIES) return new ApiError(400, 'api.codeBurnt');
     const expected = Buffer.from(row.code_hash, 'hex');
     const actual = Buffer.from(codeHash(check.email, check.purpose, check.code), 'hex');
@@ -93,7 +94,9 @@ export const checkCode = (db: Db, check: CodeCheck) => inspect(db, check, false)
 /**
  * Uses a code up for `work`, which runs only once the code is right (so its costly parts, a
  * password hash, never run for a guess). Should `work` fail (say, on a taken username), the code is
- * usable again. Parallel requests with the same right code: one gets it, the others find it used.
+ * usable again, less one try: so one code can ask whether a username is taken at most CODE_TRIES
+ * times, and listing usernames costs a code email (itself limited) per few names.
+ * Parallel requests with the same right code: one gets it, the others find it used.
  */
 export async function useCode<T>(db: Db, check: CodeCheck, work: () => Promise<T>): Promise<T> {
   await inspect(db, check, true);
@@ -101,7 +104,8 @@ export async function useCode<T>(db: Db, check: CodeCheck, work: () => Promise<T
     return await work();
   } catch (error) {
     await db.query(
-      'update verification_code set consumed_at = null where email = $1 and purpose = $2 and code_hash = $3',
+      `update verification_code set consumed_at = null, attempts = attempts + 1
+       where email = $1 and purpose = $2 and code_hash = $3`,
       [check.email, check.purpose, codeHash(check.email, check.purpose, check.code)],
     );
     throw error;

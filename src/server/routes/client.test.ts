@@ -1,5 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { expect, test } from 'vitest';
+import { CODE_TRIES } from '../auth/codes.ts';
 import { type ApiClient, describeApi, loggedInClient } from '../testing.ts';
 
 /** Registers through the API: a code emailed to the sink, then /client/register with it. */
@@ -143,6 +144,26 @@ describeApi('customer accounts', (api) => {
     expect((await api.post('/client/register', { ...form, username: 'hopper' })).status).toBe(409);
     const second = await api.post('/client/register', { ...form, username: 'hopper-2' });
     expect(second.body.code).toBe(200);
+  });
+
+  test('lets one code ask after taken usernames only as many times as a code has tries', async () => {
+    const taken = await loggedInClient(api);
+    await api.post('/client/send/email', { email: 'prober@example.com', purpose: 'register' });
+    const { code } = await api.mail.waitFor('prober@example.com');
+    const form = {
+      name: 'Prober',
+      email: 'prober@example.com',
+      password: 'probe probe 1',
+      confirmPassword: 'probe probe 1',
+      contactNumber: '+1 555 0101',
+      code,
+      agree: true,
+      username: taken.username,
+    };
+    for (let i = 0; i < CODE_TRIES; i++) expect((await api.post('/client/register', form)).status).toBe(409);
+    // The right code, a free name: the code has no tries left, so nothing more can be learnt with it.
+    const after = await api.post('/client/register', { ...form, username: 'a-free-name' });
+    expect(after.body).toMatchObject({ code: 400, msg: 'Too many wrong codes. Please request a new one.' });
   });
 
   test('answers the logged-in customer from /client/info and merges updates', async () => {
