@@ -28,6 +28,22 @@ describe.each(databaseKinds)('the change feed (%s)', (kind) => {
     expect((await changesSince(db, until)).changes).toEqual([]);
   });
 
+  test('records a delete typed in SQL as a delete, though the cascade to its parts records them after it', async () => {
+    const [solution] = await db.query<{ id: number }>(
+      'select solution_id as id from solution_product order by solution_id limit 1',
+    );
+    if (!solution) throw new Error('the demo catalogue has no solution with products');
+    const since = await now();
+    await db.query('delete from solution where id = $1', [solution.id]);
+    const rows = await db.query<{ kind: string }>('select kind from content_change where seq > $1 order by seq', [
+      since,
+    ]);
+    expect(rows.at(-1)?.kind).toBe('update');
+    expect((await changesSince(db, since)).changes).toEqual([
+      { entity: 'solution', id: String(solution.id), kind: 'delete' },
+    ]);
+  });
+
   test('counts a change to a product’s attributes, options, option values, relations and resources as a change of the product', async () => {
     const [option] = await db.query<{ id: number; product_id: number }>(
       'select id, product_id from product_option order by id limit 1',

@@ -4,7 +4,7 @@ import type { Db } from './index.ts';
 
 export type ChangeKind = 'insert' | 'update' | 'delete';
 
-/** One entity that changed: its last state decides the kind (created and changed is still an insert). */
+/** One entity that changed: its last state decides the kind (created and changed is still an insert; deleted is deleted). */
 export interface ContentChange {
   entity: string;
   id: string;
@@ -25,11 +25,15 @@ export async function changesSince(db: Db, since: number): Promise<{ until: numb
       entity: string;
       entity_id: string;
       first: ChangeKind;
-      last: ChangeKind;
+      deleted: boolean;
       seq: string;
     }>(
+      // Deleted when its last delete comes after its last insert: the deletes that a foreign key cascades
+      // to its parts (an option, a solution's product list) record updates of it after its own delete.
       `select entity, entity_id, (array_agg(kind order by seq))[1] as first,
-              (array_agg(kind order by seq desc))[1] as last, max(seq)::text as seq
+              coalesce(max(seq) filter (where kind = 'delete') > coalesce(max(seq) filter (where kind = 'insert'), 0), false)
+                as deleted,
+              max(seq)::text as seq
        from content_change where seq > $1
        group by entity, entity_id order by max(seq)`,
       [since],
@@ -39,7 +43,7 @@ export async function changesSince(db: Db, since: number): Promise<{ until: numb
       (row): ContentChange => ({
         entity: row.entity,
         id: row.entity_id,
-        kind: row.last === 'delete' ? 'delete' : row.first === 'insert' ? 'insert' : 'update',
+        kind: row.deleted ? 'delete' : row.first === 'insert' ? 'insert' : 'update',
       }),
     );
     return { until: top?.seq == null ? since : Number(top.seq), changes };
