@@ -53,7 +53,7 @@ export const categorySelect = (lang: Language) => `
          (select count(*)::int from product p
            where p.published and p.category_id in (
              select id from category d where d.id = c.id or d.parent_id = c.id)) as product_count
-  from category c`;
+  from (select * from category where published) c`;
 
 export function toCategoryRecord(row: CategoryRow): CategoryRecord {
   return {
@@ -68,7 +68,7 @@ export function toCategoryRecord(row: CategoryRow): CategoryRecord {
   };
 }
 
-/** Every category, parents before children, in menu order. */
+/** Every published category, parents before children, in menu order. */
 export async function listCategories(db: Queryable, lang: Language): Promise<CategoryRecord[]> {
   const rows = await db.query<CategoryRow>(`${categorySelect(lang)} order by c.parent_id nulls first, c.sort, c.id`);
   return rows.map(toCategoryRecord);
@@ -93,6 +93,7 @@ export async function pageCategories(
   { pageNum, pageSize, parentId }: { pageNum: number; pageSize: number; parentId?: number | undefined },
 ): Promise<Page<CategoryRecord>> {
   const where = parentId === undefined ? '' : parentId === 0 ? 'where c.parent_id is null' : 'where c.parent_id = $3';
+  const published = where ? `${where} and c.published` : 'where c.published';
   const params: unknown[] = [pageSize, (pageNum - 1) * pageSize];
   if (parentId) params.push(parentId);
   const rows = await db.query<CategoryRow>(
@@ -100,7 +101,7 @@ export async function pageCategories(
     params,
   );
   const [count] = await db.query<{ n: number }>(
-    `select count(*)::int as n from category c ${where.replace('$3', '$1')}`,
+    `select count(*)::int as n from category c ${published.replace('$3', '$1')}`,
     parentId ? [parentId] : [],
   );
   return toPage(rows.map(toCategoryRecord), count?.n ?? 0, pageNum, pageSize);
@@ -367,7 +368,7 @@ interface SolutionRow {
 
 const solutionSelect = (lang: Language) => `
   select id, type, ${col('title', lang)} as title, slug, ${col('summary', lang)} as summary, image,
-         ${col('body', lang)} as body, updated_at from solution`;
+         ${col('body', lang)} as body, updated_at from (select * from solution where published) solution`;
 
 function toSolution(row: SolutionRow): SolutionRecord {
   const slug = idSlug(row.id, row.slug);
@@ -418,7 +419,7 @@ export async function pageSolutions(
     type === undefined ? [pageSize, (pageNum - 1) * pageSize] : [pageSize, (pageNum - 1) * pageSize, type],
   );
   const [count] = await db.query<{ n: number }>(
-    `select count(*)::int as n from solution ${where.replace('$3', '$1')}`,
+    `select count(*)::int as n from solution where published ${where.replace('where', 'and').replace('$3', '$1')}`,
     type === undefined ? [] : [type],
   );
   return toPage(await solutionDetails(db, lang, rows), count?.n ?? 0, pageNum, pageSize);
@@ -454,10 +455,10 @@ export const articleRecordColumns = (lang: Language) =>
    a.${col('author', lang)} as author, c.id as series_id, c.${col('name', lang)} as series_name,
    c.slug as series_slug, a.published_at, a.updated_at`;
 
-/** Selects article rows (alias a) with their product series, texts in one language. */
+/** Selects published article rows (alias a) with their product series, texts in one language. */
 export const articleSelect = (lang: Language) => `
   select ${articleRecordColumns(lang)}, a.${col('body', lang)} as body
-  from article a join category c on c.id = a.product_series_id`;
+  from (select * from article where published) a join category c on c.id = a.product_series_id`;
 
 export function toArticle(row: Omit<ArticleRow, 'body'>): ArticleRecord {
   return {
@@ -479,7 +480,7 @@ export async function pageArticles(
   lang: Language,
   filter: { pageNum: number; pageSize: number; kind?: string | undefined; contentType?: string | undefined },
 ): Promise<Page<ArticleDetail>> {
-  const conditions: string[] = [];
+  const conditions: string[] = ['a.published'];
   const params: unknown[] = [];
   if (filter.kind) {
     params.push(filter.kind);
@@ -489,7 +490,7 @@ export async function pageArticles(
     params.push(filter.contentType);
     conditions.push(`a.content_type = $${params.length}`);
   }
-  const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
+  const where = `where ${conditions.join(' and ')}`;
   const n = params.length;
   const rows = await db.query<ArticleRow>(
     `${articleSelect(lang)} ${where} order by a.published_at desc, a.id desc limit $${n + 1} offset $${n + 2}`,
@@ -557,7 +558,7 @@ export async function listSlugHistory(db: Queryable): Promise<SlugChange[]> {
   const parts = Object.entries(slugTables).map(
     ([kind, table]) =>
       `select h.kind, h.entity_id as id, h.slug as old_slug, t.slug from slug_history h
-       join ${table} t on t.id = h.entity_id where h.kind = '${kind}'`,
+       join ${table} t on t.id = h.entity_id and t.published where h.kind = '${kind}'`,
   );
   const rows = await db.query<{ kind: SlugChange['kind']; id: number; old_slug: string; slug: string }>(
     `${parts.join(' union all ')} order by 1, 2, 3`,

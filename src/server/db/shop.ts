@@ -332,7 +332,9 @@ const toSaved = (row: SavedRow): SavedArticle => ({
   createdAt: iso(row.saved_at),
 });
 
-const withArticle = 'join article a on a.id = x.article_id join category c on c.id = a.product_series_id';
+// Only published articles show; an unpublished one stays saved and shows again when published.
+const withArticle =
+  'join article a on a.id = x.article_id and a.published join category c on c.id = a.product_series_id';
 
 export function pageSavedArticles(db: Queryable, lang: Language, clientId: number, paging: Paging) {
   return pageOf<SavedRow, SavedArticle>(
@@ -340,7 +342,7 @@ export function pageSavedArticles(db: Queryable, lang: Language, clientId: numbe
     `select x.created_at as saved_at, count(*) over ()::int as total_count, ${articleRecordColumns(lang)}
      from saved_article x ${withArticle}
      where x.client_id = $1 order by x.created_at desc, x.article_id desc`,
-    'select count(*)::int as n from saved_article where client_id = $1',
+    'select count(*)::int as n from saved_article x join article a on a.id = x.article_id and a.published where x.client_id = $1',
     clientId,
     paging,
     toSaved,
@@ -354,7 +356,7 @@ export function pageSavedArticles(db: Queryable, lang: Language, clientId: numbe
 export async function saveArticle(db: Queryable, lang: Language, clientId: number, articleId: number) {
   const [row] = await db.query<SavedRow>(
     `with x as (
-       insert into saved_article (client_id, article_id) select $1, id from article where id = $2
+       insert into saved_article (client_id, article_id) select $1, id from article where id = $2 and published
        on conflict (client_id, article_id) do update set created_at = saved_article.created_at
        returning article_id, created_at)
      select x.created_at as saved_at, 1 as total_count, ${articleRecordColumns(lang)} from x ${withArticle}`,

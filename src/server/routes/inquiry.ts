@@ -59,7 +59,7 @@ function checkedAttachment(upload: Upload | File) {
   return { name: attachmentName(upload.name, kind), type: ATTACHMENT_TYPES[kind], bytes: upload.bytes };
 }
 
-/** The interest categories by name in the sender's language; 400 when an id is no category. */
+/** The interest categories by name in the sender's language; 400 when an id is no published category. */
 async function interestNames(
   q: Queryable,
   ids: number[],
@@ -67,7 +67,7 @@ async function interestNames(
 ): Promise<{ id: number; name: string }[]> {
   const unique = [...new Set(ids)];
   const rows = await q.query<{ id: number; name: string }>(
-    `select id, ${language === 'zh' ? 'name_zh' : 'name_en'} as name from category where id = any($1::int[])`,
+    `select id, ${language === 'zh' ? 'name_zh' : 'name_en'} as name from category where id = any($1::int[]) and published`,
     [unique],
   );
   if (rows.length !== unique.length) throw new ApiError(400, 'validation.interestProductsUnknown');

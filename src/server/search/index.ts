@@ -53,9 +53,10 @@ async function writeRows(tx: Queryable, sql: string, rows: Record<string, unknow
 
 /**
  * Brings the search index in step with the content, in the caller's transaction: every writer of
- * products, categories or families calls it after its writes (the seed, the synthetic generator,
- * and editors to come). Without a scope it rebuilds everything. A product is indexed with its
- * category's and family's names, so renaming a category reindexes its products too.
+ * products, categories or families calls it after its writes (the seed, the synthetic generator
+ * and the editor calls, src/server/db/editing.ts). Without a scope it rebuilds everything. A product
+ * is indexed with its category's and family's names, so renaming a category reindexes its products
+ * too. An unpublished category gets no row, so a scope naming it takes it out of the index.
  */
 export async function indexSearch(tx: Queryable, scope?: SearchScope): Promise<void> {
   const cache = new Map<string, string[]>();
@@ -73,7 +74,7 @@ export async function indexSearch(tx: Queryable, scope?: SearchScope): Promise<v
     description_zh: string;
   }>(
     `select id, name_en, name_zh, description_en, description_zh from category
-     where $1::int[] is null or id = any($1::int[])`,
+     where published and ($1::int[] is null or id = any($1::int[]))`,
     [categoryIds],
   );
   const categoryRows = categories.map((c) => {
