@@ -13,7 +13,26 @@ import {
   clientUpdate,
 } from './client.ts';
 import type { Call } from './common.ts';
-import { editorBuildStatus, editorConfigSave, editorProductPublish, editorRebuild } from './editor.ts';
+import {
+  editorArticleDelete,
+  editorArticlePublish,
+  editorArticleSave,
+  editorBuildStatus,
+  editorCategoryDelete,
+  editorCategoryPublish,
+  editorCategorySave,
+  editorConfigDelete,
+  editorConfigSave,
+  editorMetaDelete,
+  editorMetaSave,
+  editorProductDelete,
+  editorProductPublish,
+  editorProductSave,
+  editorRebuild,
+  editorSolutionDelete,
+  editorSolutionPublish,
+  editorSolutionSave,
+} from './editor.ts';
 import { inquirySubmit, newsletterConfirm, newsletterSubscribe, newsletterUnsubscribe } from './inquiry.ts';
 import { newsItem, newsPage } from './news.ts';
 import { sitePageList, slugHistory } from './pages.ts';
@@ -82,8 +101,22 @@ export const calls: Call[] = [
   newsletterSubscribe,
   newsletterConfirm,
   newsletterUnsubscribe,
-  editorConfigSave,
+  editorCategorySave,
+  editorCategoryPublish,
+  editorCategoryDelete,
+  editorProductSave,
   editorProductPublish,
+  editorProductDelete,
+  editorSolutionSave,
+  editorSolutionPublish,
+  editorSolutionDelete,
+  editorArticleSave,
+  editorArticlePublish,
+  editorArticleDelete,
+  editorMetaSave,
+  editorMetaDelete,
+  editorConfigSave,
+  editorConfigDelete,
   editorRebuild,
   editorBuildStatus,
 ];

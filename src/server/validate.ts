@@ -21,6 +21,10 @@ const reasons: Record<Locale, Record<string, (issue: v.BaseIssue<unknown>) => st
     type: (issue) => `expected ${issue.expected}, got ${shortened(issue.received)}`,
     picklist: (issue) => `expected one of ${issue.expected}, got ${shortened(issue.received)}`,
     integer: () => 'expected a whole number',
+    max_length: (issue) =>
+      Array.isArray(issue.input)
+        ? `at most ${issue.requirement} items are allowed`
+        : `at most ${issue.requirement} characters are allowed`,
     min_value: (issue) => `must be at least ${issue.requirement}`,
     max_value: (issue) => `must be at most ${issue.requirement}`,
     iso_timestamp: () => 'expected an ISO 8601 date and time',
@@ -33,6 +37,8 @@ const reasons: Record<Locale, Record<string, (issue: v.BaseIssue<unknown>) => st
     type: (issue) => `应为 ${issue.expected}，实际为 ${shortened(issue.received)}`,
     picklist: (issue) => `应为 ${issue.expected} 之一，实际为 ${shortened(issue.received)}`,
     integer: () => '应为整数',
+    max_length: (issue) =>
+      Array.isArray(issue.input) ? `最多允许 ${issue.requirement} 项` : `最多允许 ${issue.requirement} 个字符`,
     min_value: (issue) => `不能小于 ${issue.requirement}`,
     max_value: (issue) => `不能大于 ${issue.requirement}`,
     iso_timestamp: () => '应为 ISO 8601 日期时间',
@@ -45,8 +51,9 @@ const reasons: Record<Locale, Record<string, (issue: v.BaseIssue<unknown>) => st
 /** One clear sentence, in the visitor's language, for the first problem valibot found. */
 export function describeIssue(issue: v.BaseIssue<unknown>, locale: Locale): string {
   const shared = validationMessage(issue, locale);
-  if (shared) return shared;
   const field = v.getDotPath(issue);
+  // A form shows its message beside the field; a nested field (an editor's `attributes.3.label.en`) is named.
+  if (shared) return field?.includes('.') ? t(locale, 'api.invalidField', { field, reason: shared }) : shared;
   const table = reasons[locale];
   // A key that is absent: valibot reports the key itself as what it expected, which reads badly.
   const missing = issue.kind === 'schema' && issue.received === 'undefined' ? table.missing : undefined;

@@ -1,5 +1,42 @@
 import type { Hono } from 'hono';
-import { editorBuildStatus, editorConfigSave, editorProductPublish, editorRebuild } from '../../api/editor.ts';
+import {
+  editorArticleDelete,
+  editorArticlePublish,
+  editorArticleSave,
+  editorBuildStatus,
+  editorCategoryDelete,
+  editorCategoryPublish,
+  editorCategorySave,
+  editorConfigDelete,
+  editorConfigSave,
+  editorMetaDelete,
+  editorMetaSave,
+  editorProductDelete,
+  editorProductPublish,
+  editorProductSave,
+  editorRebuild,
+  editorSolutionDelete,
+  editorSolutionPublish,
+  editorSolutionSave,
+} from '../../api/editor.ts';
+import {
+  deleteCategory,
+  deleteConfig,
+  deleteMeta,
+  deleteProduct,
+  deleteRecord,
+  type Edit,
+  editContent,
+  saveArticle,
+  saveCategory,
+  saveConfig,
+  saveMeta,
+  saveProducts,
+  saveSolution,
+  setCategoryPublished,
+  setProductPublished,
+  setPublished,
+} from '../db/editing.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { buildStatus, requestBuild } from '../rebuild.ts';
@@ -7,24 +44,64 @@ import { handleEditor } from '../router.ts';
 
 /** `onBuildRequested` wakes this process's builder, when it has one (startServer's `builder`). */
 export function editorRoutes(app: Hono, db: Db, onBuildRequested: () => void = () => {}): void {
-  handleEditor(app, db, editorConfigSave, async ({ configName, configValue }) => {
-    const [row] = await db.query<{ created: boolean }>(
-      `insert into system_config (config_name, value_en, value_zh) values ($1, $2, $3)
-       on conflict (config_name) do update set value_en = excluded.value_en, value_zh = excluded.value_zh
-       returning (xmax = 0) as created`,
-      [configName, configValue.en, configValue.zh],
-    );
-    return { configName, created: row?.created === true };
+  // Content writes: each call is one transaction of db/editing.ts (rules, search index, change feed).
+  const edit = <T>(work: (edit: Edit) => Promise<T>) => editContent(db, work);
+
+  handleEditor(app, db, editorCategorySave, ({ language: _language, ...input }) => edit((e) => saveCategory(e, input)));
+  handleEditor(app, db, editorCategoryPublish, async ({ id, published }) => {
+    await edit((e) => setCategoryPublished(e, id, published));
+    return { id, published };
+  });
+  handleEditor(app, db, editorCategoryDelete, async ({ id }) => {
+    await edit((e) => deleteCategory(e, id));
+    return { id, deleted: true as const };
   });
 
-  // The search rows follow `published` by trigger (migration 006), so this one statement is the whole change.
+  handleEditor(app, db, editorProductSave, async ({ language: _language, ...input }) => {
+    const [saved] = await edit((e) => saveProducts(e, [input]));
+    if (!saved) throw new Error('a product save answered nothing');
+    return saved;
+  });
   handleEditor(app, db, editorProductPublish, async ({ id, published }) => {
-    const rows = await db.query('update product set published = $2, updated_at = now() where id = $1 returning id', [
-      id,
-      published,
-    ]);
-    if (rows.length === 0) throw new ApiError(404, 'api.notFound', { thing: 'product', id });
+    await edit((e) => setProductPublished(e, id, published));
     return { id, published };
+  });
+  handleEditor(app, db, editorProductDelete, async ({ id }) => {
+    await edit((e) => deleteProduct(e, id));
+    return { id, deleted: true as const };
+  });
+
+  for (const [thing, publish, remove] of [
+    ['solution', editorSolutionPublish, editorSolutionDelete],
+    ['article', editorArticlePublish, editorArticleDelete],
+  ] as const) {
+    handleEditor(app, db, publish, async ({ id, published }) => {
+      await edit((e) => setPublished(e, thing, id, published));
+      return { id, published };
+    });
+    handleEditor(app, db, remove, async ({ id }) => {
+      await edit((e) => deleteRecord(e, thing, id));
+      return { id, deleted: true as const };
+    });
+  }
+  handleEditor(app, db, editorSolutionSave, ({ language: _language, ...input }) => edit((e) => saveSolution(e, input)));
+  handleEditor(app, db, editorArticleSave, ({ language: _language, ...input }) => edit((e) => saveArticle(e, input)));
+
+  handleEditor(app, db, editorMetaSave, async ({ page, meta }) => ({
+    page,
+    created: await edit((e) => saveMeta(e, { page, meta })),
+  }));
+  handleEditor(app, db, editorMetaDelete, async ({ page }) => {
+    await edit((e) => deleteMeta(e, page));
+    return { page, deleted: true as const };
+  });
+  handleEditor(app, db, editorConfigSave, async ({ configName, configValue }) => ({
+    configName,
+    created: await edit((e) => saveConfig(e, { configName, configValue })),
+  }));
+  handleEditor(app, db, editorConfigDelete, async ({ configName }) => {
+    await edit((e) => deleteConfig(e, configName));
+    return { configName, deleted: true as const };
   });
 
   handleEditor(app, db, editorRebuild, async (_input, { editor }) => {

@@ -3,8 +3,8 @@ import type { Db, Queryable } from '../db/index.ts';
 import { indexSearch, searchIndexMissing } from '../search/index.ts';
 import type { SeedCatalogue, SeedCategory, Text } from './types.ts';
 
-/** Inserts rows given as objects in one statement, through jsonb_to_recordset. */
-async function insertMany(
+/** Inserts rows given as objects in one statement, through jsonb_to_recordset (the editor calls use it too). */
+export async function insertMany(
   tx: Queryable,
   table: string,
   columns: Record<string, string>,
