@@ -203,6 +203,20 @@ describeApi('editor content calls', (api) => {
     const search = await api.post('/product/select/keyword', { keyWord: 'ZP-300' });
     expect(search.body.data.map((s: { id?: number }) => s.id)).toContain(id);
 
+    // Renaming its category reindexes the product: it is found by the category's new name.
+    const byCategory = async () => {
+      const found = await api.post('/product/select/product', { keyWord: 'Borealis', selectType: 'keyword' });
+      return found.body.data.productDTOS.records.map((record: { id: number }) => record.id);
+    };
+    expect(await byCategory()).not.toContain(id);
+    await as('/editor/category/save', {
+      key: 'zephyr-sources',
+      parent: top?.key,
+      name: both('Zephyr Borealis Sources', '泽菲尔光源'),
+      description: both('', ''),
+    });
+    expect(await byCategory()).toContain(id);
+
     const since = await feedMark();
     const renamed = await as('/editor/product/save', {
       ...full,
