@@ -349,6 +349,19 @@ describeApi(
       expect(answers.filter((r) => r.status === 200)).toHaveLength(3);
       expect(answers.filter((r) => r.status === 429)).toHaveLength(2);
     });
+
+    test('limits confirmation mails per address, whatever the emails, even when they arrive at once', async () => {
+      const sameAddress = from();
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, (_, i) =>
+          api.post('/newsletter/subscribe', { email: `many${i}-${Date.now()}@example.com` }, sameAddress),
+        ),
+      );
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(20);
+      const refused = answers.filter((r) => r.status === 429);
+      expect(refused).toHaveLength(5);
+      expect(refused[0]?.body.msg).toMatch(/too many/i);
+    });
   },
   { trustProxy: true },
 );
