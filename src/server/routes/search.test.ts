@@ -352,6 +352,62 @@ describeApi(
       expect(keys).toEqual([...keys].sort((a: number, b: number) => a - b));
       expect(new Set(keys)).toEqual(new Set([0, 1, 2]));
     });
+
+    test('one typo finds what the right word finds, in both languages; two typos find nothing', async () => {
+      for (const language of ['en', 'zh']) {
+        const right = await results(api, 'spectrometer', { language });
+        expect(right.counts.keyword).toBeGreaterThan(100);
+        for (const typo of ['spectromter', 'sepctrometer']) {
+          expect((await results(api, typo, { language })).counts, `${typo} ${language}`).toEqual(right.counts);
+        }
+        expect((await results(api, 'spectrmetr', { language })).counts.keyword).toBe(0);
+      }
+    });
+
+    test('ranks a part number above names, and names above descriptions', async () => {
+      const target = synthetic.products[250];
+      if (!target) throw new Error('no product 250');
+      const first = (await results(api, target.partNumber, { pageSize: 3 })).productDTOS.records[0];
+      expect(first.partNumber).toBe(target.partNumber);
+      // 拉曼 in Chinese names first, then the products that hold it only in their descriptions.
+      const data = await results(api, '拉曼', { language: 'zh', pageSize: 999 });
+      const tiers = data.productDTOS.records.map((p: ProductHit) => (p.name.includes('拉曼') ? 0 : 1));
+      expect(tiers).toEqual([...tiers].sort((a: number, b: number) => a - b));
+      expect(new Set(tiers)).toEqual(new Set([0, 1]));
+    });
+
+    test('bad keywords answer an empty list or a 400 with a message, in both languages', async () => {
+      for (const language of ['en', 'zh']) {
+        for (const keyWord of ['', '!!!', '.*', '%_%', '\\']) {
+          expect(products(await suggestions(api, keyWord, language)), keyWord).toEqual([]);
+        }
+        // Read as the words "or" and "1", never as SQL: an answer like any other.
+        expect(Array.isArray(await suggestions(api, "' or 1=1 --", language))).toBe(true);
+        const long = await api.post('/product/select/product', { language, keyWord: 'x'.repeat(1000) });
+        expect(long.status).toBe(400);
+        expect(long.body.msg).toBe(
+          language === 'en' ? 'A search is at most 200 characters.' : '搜索内容最多 200 个字符。',
+        );
+      }
+      const still = await api.post('/product/page', { pageSize: 1 });
+      expect(still.body.data.total).toBe(synthetic.products.length);
+    });
+
+    test('the index follows a rename written with it, among 600 products', async () => {
+      const target = synthetic.products[321];
+      const [row] = await api.db.query<{ id: number }>('select id from product where part_number = $1', [
+        target?.partNumber,
+      ]);
+      await api.db.transaction(async (tx) => {
+        await tx.query(
+          "update product set name_en = 'Quokka Interferometer', name_zh = '短尾矮袋鼠干涉仪' where id = $1",
+          [row?.id],
+        );
+        await indexSearch(tx, { products: [row?.id as number] });
+      });
+      expect(partNumbers(await suggestions(api, 'quokka'))).toEqual([target?.partNumber]);
+      expect(partNumbers(await suggestions(api, '袋鼠', 'zh'))).toEqual([target?.partNumber]);
+    });
   },
   { catalogue: synthetic },
 );
