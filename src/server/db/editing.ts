@@ -123,6 +123,9 @@ export async function saveCategory(
   at = '',
 ): Promise<{ id: number; key: string; created: boolean }> {
   const parentId = input.parent ? await categoryIdOf(tx, input.parent, `${at}parent`) : null;
+  // Saves of one key take turns, so two editors creating the same new category at once get one
+  // category (the second updates it) rather than a unique violation.
+  await tx.query("select pg_advisory_xact_lock(hashtext('category:' || $1))", [input.key]);
   const [known] = await tx.query<{ id: number; published: boolean }>(
     'select id, published from category where key = $1',
     [input.key],

@@ -162,6 +162,16 @@ describeApi('editor content calls', (api) => {
     expect((await api.db.query("select 1 from category where key in ('too-deep', 'orphan')")).length).toBe(0);
   });
 
+  test('two editors creating the same new category at once get one category, created once', async () => {
+    const save = (en: string) =>
+      as('/editor/category/save', { key: 'twin-optics', name: both(en, '双子光学'), description: both('', '') });
+    const answers = await Promise.all([save('Twin Optics'), save('Twin Optics II'), save('Twin Optics III')]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(answers.filter((answer) => answer.body.data.created)).toHaveLength(1);
+    expect(new Set(answers.map((answer) => answer.body.data.id)).size).toBe(1);
+    expect((await api.db.query("select 1 from category where key = 'twin-optics'")).length).toBe(1);
+  });
+
   test('a product with specifications, options, relations and resources: saved, renamed, and deleted while an order keeps its line', async () => {
     const [top] = await api.db.query<{ key: string }>('select key from category where parent_id is null limit 1');
     await as('/editor/category/save', {
