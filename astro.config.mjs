@@ -1,10 +1,13 @@
 // @ts-check
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { checkLocaleFiles } from './scripts/check-i18n.mjs';
 import { precompress } from './src/server/precompress.ts';
 import { secureSite } from './src/server/site-csp.ts';
+import { settleStaging } from './src/server/staging.ts';
 
 /**
  * Stops a build before it starts when the locale files differ or the catalogue is switched off.
@@ -26,24 +29,49 @@ const buildGuard = {
  * Finishes a built site the same way for every build path: a Content-Security-Policy in each page and in
  * `_headers` (hashes of the inline scripts, no 'unsafe-inline'), then brotli and gzip copies of the text files.
  * The browser's API base (PUBLIC_API_BASE), when on another origin, is the one place scripts may call besides.
+ * A build into a kept staging tree (SITE_STAGING_STATE, set by src/server/site-build.ts) first removes what no
+ * route made this time, then does this only for the files it wrote (decision 0025).
  * @type {import('astro').AstroIntegration}
  */
-const finishSite = {
-  name: 'finish-site',
-  hooks: {
-    'astro:build:done': async ({ dir, logger }) => {
-      const outDir = fileURLToPath(dir);
-      const apiBase = process.env.PUBLIC_API_BASE;
-      const connectOrigins = apiBase && /^https?:\/\//.test(apiBase) ? [new URL(apiBase).origin] : [];
-      const { pages, scriptHashes } = await secureSite(outDir, { connectOrigins });
-      logger.info(`Content-Security-Policy in ${pages} pages, ${scriptHashes.length} inline scripts allowed by hash`);
-      const { files, br, gzip } = await precompress(outDir);
-      logger.info(
-        `${files} files precompressed: ${(br / 1e6).toFixed(1)} MB brotli, ${(gzip / 1e6).toFixed(1)} MB gzip`,
-      );
+const finishSite = (() => {
+  let publicDir = '';
+  return {
+    name: 'finish-site',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        publicDir = fileURLToPath(config.publicDir);
+      },
+      'astro:build:done': async ({ dir, assets, logger }) => {
+        const outDir = fileURLToPath(dir);
+        const apiBase = process.env.PUBLIC_API_BASE;
+        const connectOrigins = apiBase && /^https?:\/\//.test(apiBase) ? [new URL(apiBase).origin] : [];
+        const state = process.env.SITE_STAGING_STATE;
+        let written;
+        if (state) {
+          const publicFiles = existsSync(publicDir)
+            ? readdirSync(publicDir, { recursive: true, withFileTypes: true })
+                .filter((entry) => entry.isFile())
+                .map((entry) => join(outDir, relative(publicDir, join(entry.parentPath, entry.name))))
+            : [];
+          const settled = await settleStaging(outDir, {
+            outputs: [...assets.values()].flat().map((url) => fileURLToPath(url)),
+            publicFiles,
+            since: Number(process.env.SITE_BUILD_STARTED),
+          });
+          written = settled.written;
+          logger.info(`${written.length} files written, ${settled.removed} left over from the build before removed`);
+        }
+        const stateFile = state ? join(state, 'policy.json') : undefined;
+        const { pages, scriptHashes } = await secureSite(outDir, { connectOrigins, only: written, stateFile });
+        logger.info(`Content-Security-Policy in ${pages} pages, ${scriptHashes.length} inline scripts allowed by hash`);
+        const { files, br, gzip } = await precompress(outDir, written);
+        logger.info(
+          `${files} files precompressed: ${(br / 1e6).toFixed(1)} MB brotli, ${(gzip / 1e6).toFixed(1)} MB gzip`,
+        );
+      },
     },
-  },
-};
+  };
+})();
 
 /**
  * `client:interact` (src/directives/interact.ts): hydrates an island on the visitor's first focus, pointer or
@@ -107,6 +135,8 @@ export default defineConfig({
   // build in the cache directory rather than rendered again (DESIGN.md section 8).
   experimental: { incrementalBuild: true },
   vite: {
+    // A build into a kept staging tree leaves its files in place, so unchanged pages need no copying.
+    ...(process.env.SITE_STAGING_STATE ? { build: { emptyOutDir: false } } : {}),
     plugins: [
       {
         // Groups that leave their modules' dependencies out need entries free to export more.

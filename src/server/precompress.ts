@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -38,23 +38,38 @@ const compress = {
 /**
  * Writes brotli and gzip copies (`.br`, `.gz`) beside each text file of the built site in `dir` that is
  * large enough and shrinks enough, for static.ts (and any static host that looks for them) to serve.
+ * With `only`, just those files (the ones a build wrote into a kept staging tree): each loses any copy
+ * an earlier version of it had that this one does not get, so no copy outlives its file's bytes.
  */
-export async function precompress(dir: string): Promise<{ files: number; bytes: number; br: number; gzip: number }> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((entry) => entry.isFile() && COMPRESSIBLE.has(extname(entry.name)))
-    .map((entry) => join(entry.parentPath, entry.name));
+export async function precompress(
+  dir: string,
+  only?: readonly string[],
+): Promise<{ files: number; bytes: number; br: number; gzip: number }> {
+  const files = only
+    ? only.filter((file) => COMPRESSIBLE.has(extname(file)))
+    : (await readdir(dir, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.has(extname(entry.name)))
+        .map((entry) => join(entry.parentPath, entry.name));
   const totals = { files: 0, bytes: 0, br: 0, gzip: 0 };
   for (let i = 0; i < files.length; i += BATCH) {
     await Promise.all(
       files.slice(i, i + BATCH).map(async (file) => {
         const data = await readFile(file);
-        if (data.length < MIN_COMPRESS_BYTES) return;
+        const drop = async (encoding: keyof typeof PRECOMPRESSED) => {
+          if (only) await rm(file + PRECOMPRESSED[encoding], { force: true });
+        };
+        if (data.length < MIN_COMPRESS_BYTES) {
+          await Promise.all([drop('br'), drop('gzip')]);
+          return;
+        }
         totals.files++;
         totals.bytes += data.length;
         for (const encoding of ['br', 'gzip'] as const) {
           const compressed = await compress[encoding](data, file);
-          if (compressed.length > data.length * (1 - MIN_SAVING)) continue;
+          if (compressed.length > data.length * (1 - MIN_SAVING)) {
+            await drop(encoding);
+            continue;
+          }
           await writeFile(file + PRECOMPRESSED[encoding], compressed);
           totals[encoding] += compressed.length;
         }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { snapshotStaging } from './staging.ts';
 
 // Published builds as releases: each verified build is a directory under `<outDir>.releases/`, named by
 // its build id (which sorts by time), and outDir is a symbolic link to the one being served. Publishing
@@ -25,21 +26,30 @@ const RELEASE_FILE = 'release.json';
 
 export const releasesDir = (outDir: string) => `${resolve(outDir)}.releases`;
 
+/** How a build's staging tree becomes a release: what it wrote (since) and the release made from it before. */
+export interface SnapshotOptions {
+  since: number;
+  base: string | undefined;
+}
+
 /**
- * Makes a finished, verified build in workDir the published release: moves it under the releases
- * directory, points outDir at it, and removes releases beyond the last RELEASES_KEPT (never the one
- * published). A site published before releases existed (outDir a plain directory) becomes the first one.
+ * Makes a finished, verified build in workDir the published release: a snapshot of it under the releases
+ * directory (staging.ts: what the build wrote copied, the rest hard links to the release before; without
+ * `snapshot`, workDir itself is moved there), points outDir at it, and removes releases beyond the last
+ * RELEASES_KEPT (never the one published). A site published before releases existed (outDir a plain
+ * directory) becomes the first one.
  */
 export function publishRelease(
   workDir: string,
   outDir: string,
   id: string,
   build: { ms: number; rendered: number; reused: number },
+  snapshot?: SnapshotOptions,
 ): Promise<string> {
   // One publish at a time in this process: pruning reads which release is published, and another
   // publish switching the link between that read and the removal could lose the release it just
   // published. Across processes the build queue (rebuild.ts) lets one build run at a time.
-  const next = publishing.then(() => publish(workDir, outDir, id, build));
+  const next = publishing.then(() => publish(workDir, outDir, id, build, snapshot));
   publishing = next.catch(() => undefined);
   return next;
 }
@@ -51,6 +61,7 @@ async function publish(
   outDir: string,
   id: string,
   build: { ms: number; rendered: number; reused: number },
+  snapshot: SnapshotOptions | undefined,
 ): Promise<string> {
   const releases = releasesDir(outDir);
   await mkdir(releases, { recursive: true });
@@ -61,9 +72,18 @@ async function publish(
     ...build,
     pages: build.rendered + build.reused,
   };
-  await writeFile(join(workDir, RELEASE_FILE), `${JSON.stringify(info, null, 2)}\n`);
   const release = join(releases, id);
-  await rename(workDir, release);
+  if (snapshot) {
+    // Made beside the releases under a name listReleases skips, and renamed in whole.
+    const making = join(releases, `.making-${id}`);
+    await rm(making, { recursive: true, force: true });
+    await snapshotStaging(workDir, making, snapshot);
+    await writeFile(join(making, RELEASE_FILE), `${JSON.stringify(info, null, 2)}\n`);
+    await rename(making, release);
+  } else {
+    await writeFile(join(workDir, RELEASE_FILE), `${JSON.stringify(info, null, 2)}\n`);
+    await rename(workDir, release);
+  }
   await pointAt(outDir, release);
   await prune(outDir);
   return release;
@@ -148,5 +168,8 @@ async function prune(outDir: string): Promise<void> {
   const current = await currentRelease(outDir);
   const releases = await listReleases(outDir);
   const old = releases.slice(0, Math.max(0, releases.length - RELEASES_KEPT)).filter((id) => id !== current);
+  // Snapshots a publish left half made when its process died (one publish at a time: none is under way).
+  const entries = await readdir(releasesDir(outDir)).catch(() => []);
+  old.push(...entries.filter((name) => name.startsWith('.making-')));
   await Promise.all(old.map((id) => rm(join(releasesDir(outDir), id), { recursive: true, force: true })));
 }

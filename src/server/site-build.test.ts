@@ -1,5 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Hono } from 'hono';
@@ -27,18 +37,28 @@ describe('builds, releases and rollback', () => {
     writeFileSync(join(workDir, 'index.html'), name);
   };
   const published = () => readFileSync(join(outDir, 'index.html'), 'utf8');
+  /** Builds and publishes as buildSite does: into the kept staging tree, then a snapshot of it as a release. */
   const publish = async (name: string, id = newBuildId()) => {
+    const since = Date.now() - 2000;
     const work = await claimWorkDir(outDir);
     try {
       build(work.dir, name);
-      await publishRelease(work.dir, outDir, id, { ms: 1, rendered: 21, reused: 0 });
+      const release = await publishRelease(
+        work.dir,
+        outDir,
+        id,
+        { ms: 1, rendered: 21, reused: 0 },
+        { since, base: work.base },
+      );
+      await work.keep(release);
     } finally {
       await work.release();
     }
     return id;
   };
+  const inode = (path: string) => statSync(path).ino;
 
-  test('builds into one outDir take turns in one working directory beside it, empty when claimed', async () => {
+  test('builds into one outDir take turns in one working directory beside it, empty when the last did not publish', async () => {
     const first = await claimWorkDir(outDir);
     expect(first.dir).toBe(`${outDir}.next`);
     writeFileSync(join(first.dir, 'left-over.html'), 'from the first build');
@@ -64,9 +84,50 @@ describe('builds, releases and rollback', () => {
     mkdirSync(join(dir, 'site.next.lock'));
     writeFileSync(join(dir, 'site.next.lock', 'pid'), gone.stdout);
     const work = await claimWorkDir(outDir);
-    expect(readdirSync(dir).sort()).toEqual(['site', 'site.next', 'site.next.lock', running].sort());
+    expect(readdirSync(dir).sort()).toEqual(['site', 'site.next', 'site.next-state', 'site.next.lock', running].sort());
     await work.release();
-    expect(readdirSync(dir).sort()).toEqual(['site', 'site.next', running].sort());
+    expect(readdirSync(dir).sort()).toEqual(['site', 'site.next', 'site.next-state', running].sort());
+  });
+
+  test('the staging tree is kept for the next build; a release copies what a build wrote and links the rest', async () => {
+    const first = await publish('first');
+    const second = join(releasesDir(outDir), first);
+    const work = await claimWorkDir(outDir);
+    expect(work.base).toBe(second);
+    expect(readFileSync(join(work.dir, 'page-3.html'), 'utf8')).toBe('first');
+    // The next build writes one page and leaves the others as they are.
+    const since = Date.now() - 2000;
+    for (let i = 0; i < 20; i++) {
+      if (i !== 7) utimesSync(join(work.dir, `page-${i}.html`), new Date(since - 60_000), new Date(since - 60_000));
+    }
+    writeFileSync(join(work.dir, 'page-7.html'), 'second');
+    const id = newBuildId();
+    const release = await publishRelease(
+      work.dir,
+      outDir,
+      id,
+      { ms: 1, rendered: 1, reused: 20 },
+      { since, base: work.base },
+    );
+    await work.keep(release);
+    await work.release();
+    expect(readFileSync(join(outDir, 'page-7.html'), 'utf8')).toBe('second');
+    expect(readFileSync(join(outDir, 'page-3.html'), 'utf8')).toBe('first');
+    expect(inode(join(release, 'page-3.html'))).toBe(inode(join(second, 'page-3.html')));
+    expect(inode(join(release, 'page-7.html'))).not.toBe(inode(join(second, 'page-7.html')));
+    // Staging shares no file with a release: writing there in place changes no published byte.
+    expect(inode(join(release, 'page-7.html'))).not.toBe(inode(join(`${outDir}.next`, 'page-7.html')));
+    writeFileSync(join(`${outDir}.next`, 'page-3.html'), 'changed in staging');
+    expect(readFileSync(join(outDir, 'page-3.html'), 'utf8')).toBe('first');
+
+    // A build that claims the tree and never publishes (it failed, or died) leaves it to be emptied.
+    const failed = await claimWorkDir(outDir);
+    writeFileSync(join(failed.dir, 'half.html'), 'half written');
+    await failed.release();
+    const next = await claimWorkDir(outDir);
+    expect(readdirSync(next.dir)).toEqual([]);
+    expect(next.base).toBeUndefined();
+    await next.release();
   });
 
   test('a build is published as a release that outDir links to; the site published before is kept as one', async () => {
@@ -81,8 +142,8 @@ describe('builds, releases and rollback', () => {
       'the published site',
     );
     expect(JSON.parse(readFileSync(join(outDir, 'release.json'), 'utf8'))).toMatchObject({ id, rendered: 21 });
-    // Nothing is left beside outDir but the releases.
-    expect(readdirSync(dir).sort()).toEqual(['site', 'site.releases']);
+    // Nothing is left beside outDir but the releases and the staging tree the next build starts from.
+    expect(readdirSync(dir).sort()).toEqual(['site', 'site.next', 'site.next-state', 'site.releases']);
     expect(basename((await currentRelease(outDir)) ?? '')).toBe(id);
   });
 
@@ -117,7 +178,7 @@ describe('builds, releases and rollback', () => {
       const index = published();
       for (let i = 0; i < 20; i++) expect(readFileSync(join(outDir, `page-${i}.html`), 'utf8')).toBe(index);
     }
-    expect(readdirSync(dir).sort()).toEqual(['site', 'site.releases']);
+    expect(readdirSync(dir).sort()).toEqual(['site', 'site.next', 'site.next-state', 'site.releases']);
   });
 
   test('a request while releases are switched never gets a 404 and always gets one whole release', async () => {

@@ -58,20 +58,38 @@ export async function buildSite({
   onProgress,
 }: SiteBuildOptions): Promise<SiteBuildResult> {
   const started = performance.now();
+  // Files this build writes have a modification time after this; the margin covers coarse file clocks
+  // (a file counted as written when it was not costs a copy, never a stale page).
+  const since = Date.now() - 2000;
   const work = await claimWorkDir(outDir);
   try {
     let counts: { rendered: number; reused: number };
     try {
       const total = (await releaseInfo(outDir))?.pages;
-      counts = await runAstroBuild({ apiBaseUrl, outDir: work.dir, verbose, cacheDir, buildId, total, onProgress });
-      await verifySite(work.dir, apiBaseUrl);
+      counts = await runAstroBuild({
+        apiBaseUrl,
+        outDir: work.dir,
+        verbose,
+        cacheDir,
+        buildId,
+        total,
+        onProgress,
+        staging: { state: work.state, since },
+      });
+      await verifySite(work.dir, apiBaseUrl, { since, linkCache: join(work.state, 'links.json') });
     } catch (error) {
-      await rm(work.dir, { recursive: true, force: true });
+      await work.discard();
       throw error;
     }
-    const ms = Math.round(performance.now() - started);
-    const release = await publishRelease(work.dir, outDir, buildId, { ...counts, ms });
-    return { ms, buildId, release, ...counts };
+    const release = await publishRelease(
+      work.dir,
+      outDir,
+      buildId,
+      { ...counts, ms: Math.round(performance.now() - started) },
+      { since, base: work.base },
+    );
+    await work.keep(release);
+    return { ms: Math.round(performance.now() - started), buildId, release, ...counts };
   } finally {
     await work.release();
   }
@@ -85,15 +103,31 @@ export function newBuildId(): string {
 }
 let lastIdTime = 0;
 
+/** A build's claim on the staging tree of an outDir (decision 0025). */
+export interface WorkDir {
+  /** The staging tree, `<outDir>.next`: the last build's files, or empty. */
+  dir: string;
+  /** What the steps after Astro keep about the staging tree (the policy's sources, each page's links). */
+  state: string;
+  /** The release the last build made from the staging tree, when it is still there: a snapshot links to it. */
+  base: string | undefined;
+  /** Records that the staging tree is whole and that `release` was made from it. */
+  keep(release: string): Promise<void>;
+  /** Empties the staging tree and its state: the next build starts afresh. */
+  discard(): Promise<void>;
+  release(): Promise<void>;
+}
+
 /**
- * The working directory of a build: `<outDir>.next`, beside outDir so publishing it is a rename on one
- * filesystem, and always the same path, because Astro builds the output directory's path into the
- * code of every page that uses images, and a path that changed would make its incremental build render
- * those pages again every time. So builds into one outDir take turns: a claim waits while another
- * process (or this one) holds `<outDir>.next.lock`, and takes over a lock whose process is gone.
- * The directory is empty when claimed.
+ * The working directory of a build: `<outDir>.next`, the staging tree, kept from one build to the next
+ * so that Astro's incremental build finds unchanged pages in place; always the same path, because Astro
+ * builds the output directory's path into the code of every page that uses images, and a path that
+ * changed would make it render those pages every time. Builds into one outDir take turns: a claim waits
+ * while another process (or this one) holds `<outDir>.next.lock`, and takes over a lock whose process is
+ * gone. A staging tree that a build left without publishing from it (it failed, or its process died) is
+ * emptied first: only a tree whose every file went into a release is built on.
  */
-export async function claimWorkDir(outDir: string): Promise<{ dir: string; release: () => Promise<void> }> {
+export async function claimWorkDir(outDir: string): Promise<WorkDir> {
   const target = resolve(outDir);
   await mkdir(dirname(target), { recursive: true });
   const lock = `${target}.next.lock`;
@@ -116,11 +150,31 @@ export async function claimWorkDir(outDir: string): Promise<{ dir: string; relea
   }
   await removeLeftovers(target);
   const dir = `${target}.next`;
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir);
+  const state = `${target}.next-state`;
+  const marker = join(state, 'published-as');
+  const published = await readFile(marker, 'utf8').catch(() => undefined);
+  const discard = async () => {
+    await Promise.all([rm(dir, { recursive: true, force: true }), rm(state, { recursive: true, force: true })]);
+    await Promise.all([mkdir(dir), mkdir(state)]);
+  };
+  if (published === undefined) await discard();
+  // Until this build publishes, the tree is being changed: a crash leaves it to be emptied.
+  else await rm(marker);
+  const base =
+    published &&
+    (await stat(published).then(
+      (found) => found.isDirectory(),
+      () => false,
+    ))
+      ? published
+      : undefined;
   let released = false;
   return {
     dir,
+    state,
+    base,
+    keep: (release) => writeFile(marker, release),
+    discard,
     release: async () => {
       if (released) return;
       released = true;
@@ -158,6 +212,8 @@ interface AstroRun {
   buildId: string;
   total: number | undefined;
   onProgress: ((progress: BuildProgress) => void) | undefined;
+  /** The staging tree's state directory and when the build started (astro.config.mjs reads both). */
+  staging: { state: string; since: number };
 }
 
 /** A line Astro prints per page: `├─ /path/index.html (+3ms)`, or `(cached)` / `(restored)` when reused. */
@@ -166,7 +222,7 @@ const PAGE_LINE = /\u251c\u2500 \S+.*?\((\+[\d.]+m?s|cached|restored)\)/;
 const ANSI = /\u001b\[[\d;]*m/g;
 
 /** Runs `astro build` in a child process, counting the pages it writes and reuses as it prints them. */
-function runAstroBuild({ apiBaseUrl, outDir, verbose, cacheDir, buildId, total, onProgress }: AstroRun) {
+function runAstroBuild({ apiBaseUrl, outDir, verbose, cacheDir, buildId, total, onProgress, staging }: AstroRun) {
   const args = [astroBin, 'build', '--outDir', outDir];
   const cache = cacheDir ? { ASTRO_CACHE_DIR: resolve(cacheDir) } : {};
   const counts = { rendered: 0, reused: 0 };
@@ -198,6 +254,8 @@ function runAstroBuild({ apiBaseUrl, outDir, verbose, cacheDir, buildId, total, 
         API_BASE_URL: apiBaseUrl,
         BUILD_ID: buildId,
         ASTRO_TELEMETRY_DISABLED: '1',
+        SITE_STAGING_STATE: staging.state,
+        SITE_BUILD_STARTED: String(staging.since),
         ...cache,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

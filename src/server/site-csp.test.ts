@@ -51,6 +51,35 @@ describe('secureSite', () => {
   });
 });
 
+describe('secureSite on a kept staging tree', () => {
+  test('rewrites only the pages a build wrote while their scripts are known, and every page when one is new', async () => {
+    const dir = join(site, 'staged');
+    const page = (script: string) =>
+      `<!doctype html><html><head><meta charset="utf-8"><script>${script}</script></head></html>`;
+    write('staged/a/index.html', page('a()'));
+    write('staged/b/index.html', page('b()'));
+    const stateFile = join(site, 'policy.json');
+    await secureSite(dir, { stateFile });
+    const kept = readFileSync(join(dir, 'b/index.html'), 'utf8');
+
+    write('staged/a/index.html', page('a()'));
+    const again = await secureSite(dir, { stateFile, only: [join(dir, 'a/index.html')] });
+    expect(again.pages).toBe(1);
+    expect(readFileSync(join(dir, 'a/index.html'), 'utf8').split('http-equiv="content-security-policy"')).toHaveLength(
+      2,
+    );
+    expect(readFileSync(join(dir, 'b/index.html'), 'utf8')).toBe(kept);
+
+    write('staged/a/index.html', page('c()'));
+    const widened = await secureSite(dir, { stateFile, only: [join(dir, 'a/index.html')] });
+    expect(widened.pages).toBe(2);
+    expect(widened.scriptHashes).toEqual([scriptHash('b()'), scriptHash('c()')].sort());
+    const b = readFileSync(join(dir, 'b/index.html'), 'utf8');
+    expect(b.split('http-equiv="content-security-policy"')).toHaveLength(2);
+    expect(b).toContain(scriptHash('c()'));
+  });
+});
+
 describe('precompress', () => {
   test('writes brotli and gzip copies of large text files only, newer than the file', async () => {
     const text = '<p>Raman spectrometers and probe stations.</p>'.repeat(200);
@@ -66,5 +95,15 @@ describe('precompress', () => {
     );
     expect(() => statSync(join(site, 'small.txt.br'))).toThrow();
     expect(() => statSync(join(site, 'photo.webp.br'))).toThrow();
+  });
+
+  test('with the files a build wrote, drops the copies a file no longer gets', async () => {
+    write('again/index.html', '<p>Interferometers.</p>'.repeat(200));
+    await precompress(site);
+    expect(statSync(join(site, 'again/index.html.br')).isFile()).toBe(true);
+    write('again/index.html', 'now small');
+    await precompress(site, [join(site, 'again/index.html')]);
+    expect(() => statSync(join(site, 'again/index.html.br'))).toThrow();
+    expect(() => statSync(join(site, 'again/index.html.gz'))).toThrow();
   });
 });

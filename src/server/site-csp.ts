@@ -74,13 +74,20 @@ export function scriptHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-/** The page with the policy in a `<meta>` right after its charset, before any script it governs. */
+/** The `<meta>` withMetaPolicy puts in a page. */
+const META_POLICY = /<meta http-equiv="content-security-policy" content="[^"]*">/;
+
+/**
+ * The page with the policy in a `<meta>` right after its charset, before any script it governs; a policy
+ * the page had already (from an earlier build of a kept staging tree) is replaced.
+ */
 export function withMetaPolicy(html: string, policy: string): string {
   const content = policy.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
-  const anchor = /<meta\s+charset\s*=[^>]*>/i.exec(html) ?? /<head\b[^>]*>/i.exec(html);
+  const page = html.replace(META_POLICY, '');
+  const anchor = /<meta\s+charset\s*=[^>]*>/i.exec(page) ?? /<head\b[^>]*>/i.exec(page);
   if (!anchor) throw new Error('a page without <head>: nowhere to put its Content-Security-Policy');
   const at = anchor.index + anchor[0].length;
-  return `${html.slice(0, at)}<meta http-equiv="content-security-policy" content="${content}">${html.slice(at)}`;
+  return `${page.slice(0, at)}<meta http-equiv="content-security-policy" content="${content}">${page.slice(at)}`;
 }
 
 /** Files handled at once: enough to keep the disk busy, few enough that a 20,000-page site is not held in memory. */
@@ -90,23 +97,68 @@ async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void
   for (let i = 0; i < items.length; i += BATCH) await Promise.all(items.slice(i, i + BATCH).map(work));
 }
 
+/** What the policy of a kept staging tree's pages was made from (decision 0025). */
+interface PolicyState {
+  scriptHashes: string[];
+  connectOrigins: string[];
+}
+
 /**
  * Puts one Content-Security-Policy on every page of the built site in `dir`: a `<meta>` in each page (what any
  * static host serves) and `_headers` adding frame-ancestors (read by the API server and by CDNs that know it).
  * Scripts may come from the site, or be inline with a hash the policy lists: those the pages carry, no others.
+ *
+ * With `only` (the pages a build wrote into a kept staging tree) and `stateFile` (where the last policy's
+ * sources are kept), only those pages are read and written, as long as their inline scripts are all among
+ * the hashes the other pages' policy already lists; a new script's hash means every page gets the new policy.
  */
-export async function secureSite(dir: string, { connectOrigins = [] }: Pick<SitePolicyOptions, 'connectOrigins'> = {}) {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const pages = entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => join(entry.parentPath, entry.name));
-  const hashes = new Set<string>();
-  await inBatches(pages, async (file) => {
-    for (const script of inlineScripts(await readFile(file, 'utf8'))) hashes.add(scriptHash(script));
-  });
-  const options = { scriptHashes: [...hashes].sort(), connectOrigins };
+export async function secureSite(
+  dir: string,
+  {
+    connectOrigins = [],
+    only,
+    stateFile,
+  }: Pick<SitePolicyOptions, 'connectOrigins'> & { only?: readonly string[]; stateFile?: string } = {},
+) {
+  const origins = [...connectOrigins];
+  const state = stateFile ? await readState(stateFile) : undefined;
+  const hashesOf = async (pages: readonly string[]) => {
+    const hashes = new Set<string>();
+    await inBatches(pages, async (file) => {
+      for (const script of inlineScripts(await readFile(file, 'utf8'))) hashes.add(scriptHash(script));
+    });
+    return hashes;
+  };
+  let pages: readonly string[] | undefined;
+  let scriptHashes: string[] | undefined;
+  if (only && state && JSON.stringify(state.connectOrigins) === JSON.stringify(origins)) {
+    const known = new Set(state.scriptHashes);
+    const found = await hashesOf(only.filter((file) => file.endsWith('.html')));
+    if ([...found].every((hash) => known.has(hash))) {
+      pages = only.filter((file) => file.endsWith('.html'));
+      scriptHashes = state.scriptHashes;
+    }
+  }
+  if (!pages || !scriptHashes) {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    pages = entries
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+      .map((entry) => join(entry.parentPath, entry.name));
+    scriptHashes = [...(await hashesOf(pages))].sort();
+  }
+  const options = { scriptHashes, connectOrigins: origins };
   const policy = metaPolicy(options);
   await inBatches(pages, async (file) => writeFile(file, withMetaPolicy(await readFile(file, 'utf8'), policy)));
   await writeFile(join(dir, HEADERS_FILE), headersFile(options));
-  return { pages: pages.length, scriptHashes: options.scriptHashes };
+  if (stateFile) await writeFile(stateFile, JSON.stringify(options));
+  return { pages: pages.length, scriptHashes };
+}
+
+async function readState(file: string): Promise<PolicyState | undefined> {
+  try {
+    const state = JSON.parse(await readFile(file, 'utf8')) as PolicyState;
+    return Array.isArray(state.scriptHashes) && Array.isArray(state.connectOrigins) ? state : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 // The checks a build passes before it is published (DESIGN.md section 8): every page the manifest
@@ -43,8 +43,22 @@ export function internalLinks(html: string): string[] {
   return [...links];
 }
 
-/** Throws, naming what is wrong, unless the build in dir is whole and consistent with the API. */
-export async function verifySite(dir: string, apiBaseUrl: string): Promise<{ pages: number; links: number }> {
+/** For a build into a kept staging tree: when it started, and where each page's links are kept between builds. */
+export interface VerifyOptions {
+  since: number;
+  linkCache: string;
+}
+
+/**
+ * Throws, naming what is wrong, unless the build in dir is whole and consistent with the API. With
+ * `options`, the links of a page this build did not write are taken from the cache rather than read
+ * again (every link is still checked against the files of this build).
+ */
+export async function verifySite(
+  dir: string,
+  apiBaseUrl: string,
+  options?: VerifyOptions,
+): Promise<{ pages: number; links: number }> {
   const problems: string[] = [];
   const latest = JSON.parse(await readFile(join(dir, 'builds', 'latest.json'), 'utf8')) as { id: string };
   const manifest = JSON.parse(await readFile(join(dir, 'builds', 'meta', `${latest.id}.json`), 'utf8')) as {
@@ -65,8 +79,25 @@ export async function verifySite(dir: string, apiBaseUrl: string): Promise<{ pag
   let links = 0;
   const checked = new Map<string, boolean>();
   const htmlFiles = (await readdir(dir, { recursive: true })).filter((file) => file.endsWith('.html'));
+  const cached: Record<string, string[]> = options
+    ? await readFile(options.linkCache, 'utf8').then(
+        (text) => JSON.parse(text) as Record<string, string[]>,
+        () => ({}),
+      )
+    : {};
+  const linksOf: Record<string, string[]> = {};
+  for (let i = 0; i < htmlFiles.length; i += 256) {
+    await Promise.all(
+      htmlFiles.slice(i, i + 256).map(async (file) => {
+        const known = cached[file];
+        if (known && options && (await stat(join(dir, file))).mtimeMs < options.since) linksOf[file] = known;
+        else linksOf[file] = internalLinks(await readFile(join(dir, file), 'utf8'));
+      }),
+    );
+  }
+  if (options) await writeFile(options.linkCache, JSON.stringify(linksOf));
   for (const file of htmlFiles) {
-    for (const link of internalLinks(await readFile(join(dir, file), 'utf8'))) {
+    for (const link of linksOf[file] ?? []) {
       links++;
       let ok = checked.get(link);
       if (ok === undefined) {

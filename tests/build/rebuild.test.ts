@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createEditorToken } from '../../src/server/auth/editors.ts';
 import type { Db } from '../../src/server/db/index.ts';
@@ -109,6 +110,19 @@ describe('rebuilding after an edit', { timeout: 300_000 }, () => {
       else expect(file).toMatch(/^(sitemap\.xml|_headers)$/);
     }
     expect(others.filter((file) => file.endsWith('_payload.json')).length).toBeGreaterThanOrEqual(2);
+
+    // The files this build wrote and those it kept agree: one policy in every page, and every compressed
+    // copy holds its file's bytes (a kept copy of a page written again would be a stale page).
+    for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+      const path = join(entry.parentPath, entry.name);
+      if (entry.name.endsWith('.html')) {
+        expect(readFileSync(path, 'utf8').split('http-equiv="content-security-policy"'), path).toHaveLength(2);
+      } else if (entry.name.endsWith('.br')) {
+        expect(brotliDecompressSync(readFileSync(path)).equals(readFileSync(path.slice(0, -3))), path).toBe(true);
+      } else if (entry.name.endsWith('.gz')) {
+        expect(gunzipSync(readFileSync(path)).equals(readFileSync(path.slice(0, -3))), path).toBe(true);
+      }
+    }
   });
 
   test('a build with no change renders only what every build writes, and publishes the same bytes', async () => {
