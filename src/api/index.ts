@@ -53,7 +53,7 @@ import {
   orderSubmit,
 } from './shop.ts';
 import { solutionsGroups, solutionsItem, solutionsPage } from './solutions.ts';
-import { systemConfigList, systemConfigMeta } from './system.ts';
+import { systemChanges, systemConfigList, systemConfigMeta } from './system.ts';
 
 /** Every call of the contract, in the order the OpenAPI document lists them. */
 export const calls: Call[] = [
@@ -72,6 +72,7 @@ export const calls: Call[] = [
   newsItem,
   systemConfigList,
   systemConfigMeta,
+  systemChanges,
   sitePageList,
   slugHistory,
   clientSendEmail,

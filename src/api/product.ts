@@ -1,5 +1,15 @@
 import * as v from 'valibot';
-import { defineCall, Id, IdRequest, Image, LanguageField, PageFields, page, Timestamp } from './common.ts';
+import {
+  defineCall,
+  Id,
+  IdRequest,
+  Image,
+  LanguageField,
+  MAX_PAGE_SIZE,
+  PageFields,
+  page,
+  Timestamp,
+} from './common.ts';
 
 /** What a product card shows. */
 export const ProductSummary = v.object({
@@ -74,6 +84,8 @@ export const productPage = defineCall({
     isNew: v.optional(v.boolean()),
     isFeatured: v.optional(v.boolean()),
     updatedSince: v.optional(Timestamp),
+    /** Only these products (those of them published): how a build refreshes the ones that changed. */
+    ids: v.optional(v.pipe(v.array(Id), v.maxLength(MAX_PAGE_SIZE))),
   }),
   response: page(ProductDetail),
 });

@@ -28,3 +28,31 @@ export const systemConfigMeta = defineCall({
   }),
   response: v.object({ pageHome: v.string(), metaJson: v.string() }),
 });
+
+/** The most entities `/system/changes` lists; past it the answer says so and the reader reloads everything. */
+export const CHANGES_LIMIT = 2_000;
+
+export const ContentChange = v.object({
+  entity: v.string(),
+  id: v.string(),
+  kind: v.picklist(['insert', 'update', 'delete']),
+});
+export type ContentChange = v.InferOutput<typeof ContentChange>;
+
+export const systemChanges = defineCall({
+  method: 'POST',
+  path: '/system/changes',
+  tag: 'system',
+  summary:
+    'Content entities changed after feed position `since`, each once with its last state, and the position to ask from next; ' +
+    `complete is false (and changes empty) when more than ${CHANGES_LIMIT} changed: read everything again.`,
+  request: v.object({
+    language: LanguageField,
+    since: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER)),
+  }),
+  response: v.object({
+    until: v.number(),
+    complete: v.boolean(),
+    changes: v.array(ContentChange),
+  }),
+});

@@ -34,6 +34,7 @@ const samples: Record<string, Record<string, unknown>> = {
   '/solutions/item': { id: 1 },
   '/news/item': { id: 1 },
   '/system/config/meta': { pageHome: 'home' },
+  '/system/changes': { since: 0 },
   '/client/send/email': { email: 'fuzz@example.com', purpose: 'register' },
   '/client/check/code': { email: 'fuzz@example.com', code: '123456', purpose: 'register' },
   '/client/register': {

@@ -309,6 +309,7 @@ export interface ProductFilter {
   isNew?: boolean | undefined;
   isFeatured?: boolean | undefined;
   updatedSince?: string | undefined;
+  ids?: number[] | undefined;
 }
 
 export async function pageProducts(db: Queryable, lang: Language, filter: ProductFilter): Promise<Page<ProductDetail>> {
@@ -323,6 +324,7 @@ export async function pageProducts(db: Queryable, lang: Language, filter: Produc
   if (filter.isNew !== undefined) add('p.is_new = ?', filter.isNew);
   if (filter.isFeatured !== undefined) add('p.is_featured = ?', filter.isFeatured);
   if (filter.updatedSince !== undefined) add('p.updated_at >= ?::timestamptz', filter.updatedSince);
+  if (filter.ids !== undefined) add('p.id = any(?::int[])', filter.ids);
   const where = conditions.join(' and ');
   const n = params.length;
   const rows = await db.query<ProductRow>(
