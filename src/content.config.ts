@@ -3,13 +3,14 @@ import { categoryList, categoryPage } from './api/category.ts';
 import type { Language } from './api/common.ts';
 import { newsPage } from './api/news.ts';
 import { sitePageList, slugHistory } from './api/pages.ts';
-import { productPage } from './api/product.ts';
 import { solutionsGroups, solutionsPage } from './api/solutions.ts';
 import { systemConfigList, systemConfigMeta } from './api/system.ts';
 import { callAllPages, callApi } from './data/fetch.server.ts';
+import { pairLanguages, productsLoader } from './data/products-loader.ts';
 
 // One loader per collection, each reading the API in bulk (full pages of full records) in both
-// languages; pages query these collections and never call the API themselves.
+// languages; pages query these collections and never call the API themselves. Products, the one
+// large collection, load incrementally from the change feed (src/data/products-loader.ts).
 
 // `astro check` syncs collections only for their types; the typecheck script sets CATALOGUE_OFFLINE
 // so it needs no running API. astro.config.mjs refuses to build with it set.
@@ -19,12 +20,7 @@ const offline = process.env.CATALOGUE_OFFLINE === '1';
 async function bothLanguages<T extends { id: number }>(load: (language: Language) => Promise<T[]>) {
   if (offline) return [];
   const [en, zh] = await Promise.all([load('en'), load('zh')]);
-  const zhById = new Map(zh.map((record) => [record.id, record]));
-  return en.map((record) => {
-    const other = zhById.get(record.id);
-    if (!other) throw new Error(`Build stopped: record ${record.id} has no Chinese version.`);
-    return { id: String(record.id), en: record, zh: other };
-  });
+  return pairLanguages(en, zh);
 }
 
 /** Page keys whose meta the site reads from /system/config/meta. */
@@ -34,9 +30,7 @@ const categories = defineCollection({
   loader: () => bothLanguages((language) => callAllPages(categoryPage, { language })),
 });
 
-const products = defineCollection({
-  loader: () => bothLanguages((language) => callAllPages(productPage, { language })),
-});
+const products = defineCollection({ loader: productsLoader({ offline }) });
 
 const solutions = defineCollection({
   loader: () => bothLanguages((language) => callAllPages(solutionsPage, { language })),

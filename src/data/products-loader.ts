@@ -1,0 +1,188 @@
+import type { Loader, LoaderContext } from 'astro/loaders';
+import type { Language } from '../api/common.ts';
+import { type ProductDetail, productPage } from '../api/product.ts';
+import { type ContentChange, systemChanges } from '../api/system.ts';
+import { callAllPages, callApi } from './fetch.server.ts';
+
+// The `products` collection, loaded from the change feed (`/system/changes`) rather than whole each
+// build: only the products whose records changed are read again. Decision 0024 has the rules and why
+// they cover every record that changes; the entries are those a full load gives, in the same order.
+
+/** Pairs the same records in English and Chinese by id: a collection's entries. */
+export function pairLanguages<T extends { id: number }>(en: T[], zh: T[]): { id: string; en: T; zh: T }[] {
+  const zhById = new Map(zh.map((record) => [record.id, record]));
+  return en.map((record) => {
+    const other = zhById.get(record.id);
+    if (!other) throw new Error(`Build stopped: record ${record.id} has no Chinese version.`);
+    return { id: String(record.id), en: record, zh: other };
+  });
+}
+
+/** Entities whose changes reach product records in known ways (the rest force a full load). */
+const PRODUCT_ENTITIES = new Set(['product', 'category']);
+/** Entities that no product record shows: their changes are the other collections' business. */
+const NOT_IN_PRODUCTS = new Set(['solution', 'solution_group', 'article', 'system_config', 'page_meta', 'site_page']);
+
+/** What a load must do: read everything again, or the listed products. */
+export type RefreshPlan =
+  | { full: true; reason: string }
+  | {
+      full: false;
+      /** Products to read again: those in the feed and those whose records show one that changed. */
+      ids: number[];
+      /** Products the feed has as created since the last load: the only ones that may join the store without a full load. */
+      inserted: Set<number>;
+    };
+
+/** The parts of a stored product record the refresh rules look at. */
+export type StoredProduct = Pick<ProductDetail, 'id' | 'categoryId' | 'breadcrumbs' | 'related' | 'alternatives'>;
+
+/**
+ * Which products to read again after `changes`, given the records in the store: each product that
+ * changed; each stored product whose related or alternative cards show one of them (its name, price,
+ * slug, or its leaving); each stored product whose category or any category of its breadcrumbs changed.
+ * A change to anything else that product records may show (a product family, an entity this does not
+ * know) asks for a full load.
+ */
+export function planRefresh(changes: readonly ContentChange[], stored: Iterable<StoredProduct>): RefreshPlan {
+  const products = new Set<number>();
+  const inserted = new Set<number>();
+  const categories = new Set<number>();
+  for (const change of changes) {
+    if (NOT_IN_PRODUCTS.has(change.entity)) continue;
+    if (!PRODUCT_ENTITIES.has(change.entity)) return { full: true, reason: `a change to ${change.entity}` };
+    const id = Number(change.id);
+    if (!Number.isSafeInteger(id)) return { full: true, reason: `a change to ${change.entity} "${change.id}"` };
+    if (change.entity === 'category') categories.add(id);
+    else {
+      products.add(id);
+      if (change.kind === 'insert') inserted.add(id);
+    }
+  }
+  const ids = new Set(products);
+  if (products.size > 0 || categories.size > 0) {
+    for (const record of stored) {
+      if (ids.has(record.id)) continue;
+      const shows =
+        record.related.some((card) => products.has(card.id)) ||
+        record.alternatives.some((card) => products.has(card.id)) ||
+        categories.has(record.categoryId) ||
+        record.breadcrumbs.some((crumb) => categories.has(crumb.id));
+      if (shows) ids.add(record.id);
+    }
+  }
+  return { full: false, ids: [...ids].sort((a, b) => a - b), inserted };
+}
+
+/**
+ * Whether the products read again can take their places in the store without a full load: one that
+ * was not there before may only be a product created since the last load with an id above every stored
+ * one. Such a product sorts last (the API gives a new product the next `sort`), and every product that
+ * relates to it wrote its relation after it was created, so it is in the feed too. A product that comes
+ * back (published again) may sit anywhere in the order and be related to by products not in the feed.
+ */
+export function joinsInPlace(
+  returned: Iterable<number>,
+  storedIds: ReadonlySet<number>,
+  inserted: ReadonlySet<number>,
+) {
+  const top = Math.max(0, ...storedIds);
+  for (const id of returned) if (!storedIds.has(id) && !(inserted.has(id) && id > top)) return false;
+  return true;
+}
+
+/** Raise when what the loader keeps changes shape: the next load is a full one. */
+const FORMAT = '1';
+/** The most ids one `/product/page` call takes. */
+const IDS_PER_CALL = 999;
+
+type Entry = { id: string; en: ProductDetail; zh: ProductDetail };
+
+async function readProducts(ids?: number[]): Promise<Entry[]> {
+  const read = async (language: Language) => {
+    if (!ids) return callAllPages(productPage, { language });
+    const records: ProductDetail[] = [];
+    for (let start = 0; start < ids.length; start += IDS_PER_CALL) {
+      records.push(...(await callAllPages(productPage, { language, ids: ids.slice(start, start + IDS_PER_CALL) })));
+    }
+    return records;
+  };
+  const [en, zh] = await Promise.all([read('en'), read('zh')]);
+  return pairLanguages(en, zh);
+}
+
+/** The UTC day: product records carry a ship date counted from it. */
+const utcDay = () => new Date().toISOString().slice(0, 10);
+
+/** The `products` collection's loader: incremental from the change feed, whole when it must be. */
+export function productsLoader(options: { offline?: boolean } = {}): Loader {
+  return {
+    name: 'products-incremental',
+    load: async ({ store, meta, logger }: LoaderContext) => {
+      const started = performance.now();
+      const elapsed = () => `${Math.round(performance.now() - started)} ms`;
+      if (options.offline) {
+        store.clear();
+        meta.delete('seq');
+        return;
+      }
+      // Both read before any record: a write during the load is seen again next time, which is harmless.
+      const day = utcDay();
+      const stored = meta.get('seq');
+      const since = stored !== undefined && /^\d+$/.test(stored) ? Number(stored) : undefined;
+      const feed = await callApi(systemChanges, { language: 'en', since: since ?? 0 });
+
+      let reason: string | undefined;
+      if (since === undefined) reason = 'no earlier load';
+      else if (meta.get('format') !== FORMAT) reason = 'a new loader format';
+      else if (meta.get('day') !== day) reason = 'a new day (ship dates)';
+      else if (feed.until < since) reason = 'the feed is behind the store (another database)';
+      else if (!feed.complete) reason = 'too many changes';
+
+      if (!reason) {
+        const entries = store.values().map((entry) => entry.data as unknown as Entry);
+        const plan = planRefresh(
+          feed.changes,
+          entries.map((entry) => entry.en),
+        );
+        if (plan.full) reason = plan.reason;
+        else {
+          const fresh = plan.ids.length > 0 ? await readProducts(plan.ids) : [];
+          const storedIds = new Set(entries.map((entry) => entry.en.id));
+          if (
+            !joinsInPlace(
+              fresh.map((entry) => entry.en.id),
+              storedIds,
+              plan.inserted,
+            )
+          )
+            reason = 'a product published again';
+          else {
+            const returned = new Set(fresh.map((entry) => entry.id));
+            let removed = 0;
+            for (const id of plan.ids) {
+              if (!returned.has(String(id)) && store.has(String(id))) {
+                store.delete(String(id));
+                removed++;
+              }
+            }
+            for (const entry of fresh) store.set({ id: entry.id, data: entry });
+            meta.set('seq', String(feed.until));
+            logger.info(
+              `products: refreshed ${fresh.length}, removed ${removed}, kept ${store.keys().length - fresh.length} in ${elapsed()}`,
+            );
+            return;
+          }
+        }
+      }
+
+      const all = await readProducts();
+      store.clear();
+      for (const entry of all) store.set({ id: entry.id, data: entry });
+      meta.set('seq', String(feed.until));
+      meta.set('day', day);
+      meta.set('format', FORMAT);
+      logger.info(`products: full load (${all.length} products; ${reason}) in ${elapsed()}`);
+    },
+  };
+}
