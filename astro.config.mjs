@@ -6,8 +6,8 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { checkLocaleFiles } from './scripts/check-i18n.mjs';
 import { precompress } from './src/server/precompress.ts';
-import { secureSite } from './src/server/site-csp.ts';
-import { settleStaging } from './src/server/staging.ts';
+import { HEADERS_FILE, secureSite } from './src/server/site-csp.ts';
+import { recordWritten, settleStaging } from './src/server/staging.ts';
 
 /**
  * Stops a build before it starts when the locale files differ or the catalogue is switched off.
@@ -68,6 +68,7 @@ const finishSite = (() => {
         logger.info(
           `${files} files precompressed: ${(br / 1e6).toFixed(1)} MB brotli, ${(gzip / 1e6).toFixed(1)} MB gzip`,
         );
+        if (state && written) await recordWritten(outDir, state, [...written, join(outDir, HEADERS_FILE)]);
       },
     },
   };

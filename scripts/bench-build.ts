@@ -61,10 +61,14 @@ try {
   );
   runs.push(['one category renamed', await build()]);
   runs.push(['no change', await build()]);
-  console.log('\nrun                    wall s  rendered  reused  peak MiB (process tree)');
+  console.log(
+    '\nrun                    wall s  rendered  reused  peak MiB (process tree)  claim / astro / verify / publish s',
+  );
+  const s = (ms: number) => (ms / 1000).toFixed(1);
   for (const [name, run] of runs) {
+    const { claim, astro, verify, publish } = run.phases;
     console.log(
-      `${name.padEnd(22)} ${(run.ms / 1000).toFixed(1).padStart(6)}  ${String(run.rendered).padStart(8)}  ${String(run.reused).padStart(6)}  ${String(run.peakMiB).padStart(8)}`,
+      `${name.padEnd(22)} ${s(run.ms).padStart(6)}  ${String(run.rendered).padStart(8)}  ${String(run.reused).padStart(6)}  ${String(run.peakMiB).padStart(8)}                  ${[claim, astro, verify, publish].map(s).join(' / ')}`,
     );
   }
 } finally {

@@ -26,9 +26,9 @@ const RELEASE_FILE = 'release.json';
 
 export const releasesDir = (outDir: string) => `${resolve(outDir)}.releases`;
 
-/** How a build's staging tree becomes a release: what it wrote (since) and the release made from it before. */
+/** How a build's staging tree becomes a release: what it wrote, and the release made from it before. */
 export interface SnapshotOptions {
-  since: number;
+  written: ReadonlySet<string> | undefined;
   base: string | undefined;
 }
 

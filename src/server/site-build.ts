@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { publishRelease, releaseInfo } from './releases.ts';
+import { readWritten } from './staging.ts';
 import { verifySite } from './verify-site.ts';
 
 const require = createRequire(import.meta.url);
@@ -42,6 +43,8 @@ export interface SiteBuildResult {
   /** Pages and other files Astro rendered, and those it reused unchanged from an earlier build. */
   rendered: number;
   reused: number;
+  /** Milliseconds of each step: claiming the staging tree, Astro, the checks, publishing the release. */
+  phases: { claim: number; astro: number; verify: number; publish: number };
 }
 
 /**
@@ -62,8 +65,16 @@ export async function buildSite({
   // (a file counted as written when it was not costs a copy, never a stale page).
   const since = Date.now() - 2000;
   const work = await claimWorkDir(outDir);
+  let mark = performance.now();
+  const lap = () => {
+    const ms = Math.round(performance.now() - mark);
+    mark = performance.now();
+    return ms;
+  };
+  const phases = { claim: lap(), astro: 0, verify: 0, publish: 0 };
   try {
     let counts: { rendered: number; reused: number };
+    let written: Set<string> | undefined;
     try {
       const total = (await releaseInfo(outDir))?.pages;
       counts = await runAstroBuild({
@@ -76,7 +87,10 @@ export async function buildSite({
         onProgress,
         staging: { state: work.state, since },
       });
-      await verifySite(work.dir, apiBaseUrl, { since, linkCache: join(work.state, 'links.json') });
+      phases.astro = lap();
+      written = await readWritten(work.state);
+      await verifySite(work.dir, apiBaseUrl, { written, linkCache: join(work.state, 'links.json') });
+      phases.verify = lap();
     } catch (error) {
       await work.discard();
       throw error;
@@ -86,10 +100,11 @@ export async function buildSite({
       outDir,
       buildId,
       { ...counts, ms: Math.round(performance.now() - started) },
-      { since, base: work.base },
+      { written, base: work.base },
     );
     await work.keep(release);
-    return { ms: Math.round(performance.now() - started), buildId, release, ...counts };
+    phases.publish = lap();
+    return { ms: Math.round(performance.now() - started), buildId, release, ...counts, phases };
   } finally {
     await work.release();
   }
@@ -158,8 +173,9 @@ export async function claimWorkDir(outDir: string): Promise<WorkDir> {
     await Promise.all([mkdir(dir), mkdir(state)]);
   };
   if (published === undefined) await discard();
-  // Until this build publishes, the tree is being changed: a crash leaves it to be emptied.
-  else await rm(marker);
+  // Until this build publishes, the tree is being changed: a crash leaves it to be emptied. What the
+  // last build wrote is no guide to this one.
+  else await Promise.all([rm(marker), rm(join(state, 'written.json'), { force: true })]);
   const base =
     published &&
     (await stat(published).then(

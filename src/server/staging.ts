@@ -1,4 +1,4 @@
-import { copyFile, link, mkdir, readdir, rm, rmdir, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 
 // The staging tree a site is built in (decision 0025): `<outDir>.next`, kept from one build to the next,
@@ -18,21 +18,18 @@ export interface StagedFile {
   mtimeMs: number;
 }
 
-/** Every file under dir with its modification time, directories first in the order readdir gives them. */
-export async function listTree(dir: string): Promise<{ dirs: string[]; files: StagedFile[] }> {
+/**
+ * Every file under dir with its modification time; compressed copies (which follow their file) get none,
+ * to save a stat each.
+ */
+export async function listTree(dir: string): Promise<StagedFile[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const dirs: string[] = [];
-  const paths: string[] = [];
-  for (const entry of entries) {
-    const path = join(entry.parentPath, entry.name);
-    if (entry.isDirectory()) dirs.push(path);
-    else if (entry.isFile()) paths.push(path);
-  }
+  const paths = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
   const files: StagedFile[] = new Array(paths.length);
   await inBatches(paths, 256, async (path, index) => {
-    files[index] = { path, mtimeMs: (await stat(path)).mtimeMs };
+    files[index] = { path, mtimeMs: COMPANION.test(path) ? 0 : (await stat(path)).mtimeMs };
   });
-  return { dirs, files };
+  return files;
 }
 
 async function inBatches<T>(items: readonly T[], size: number, work: (item: T, index: number) => Promise<void>) {
@@ -61,7 +58,7 @@ export async function settleStaging(
   { outputs, publicFiles, since }: SettleOptions,
 ): Promise<{ written: string[]; removed: number }> {
   const keep = new Set([...outputs, ...publicFiles]);
-  const { files } = await listTree(dir);
+  const files = await listTree(dir);
   const kept = (path: string) =>
     keep.has(path) || relative(dir, path).startsWith(`_astro${sep}`) || relative(dir, path) === '_headers';
   const stale = files.filter(({ path }) => !kept(COMPANION.test(path) ? path.slice(0, -3) : path));
@@ -85,26 +82,66 @@ export async function settleStaging(
   return { written, removed: stale.length };
 }
 
+/** Where the steps after Astro record the files a build wrote into the staging tree. */
+const WRITTEN_FILE = 'written.json';
+
 /**
- * Makes `release` a snapshot of the staging tree: each file this build wrote is copied (a file of its own,
- * which the next build may overwrite in staging without touching the release), and every other file is a
- * hard link to the same file in `base`, the release the previous build made from this staging tree, so a
- * release costs only the disk of what changed. Without a base, everything is copied.
+ * Records the files a build wrote into the staging tree `dir` (absolute paths), with the compressed copies
+ * beside them, as paths relative to it: what the checks read again and what a release copies.
+ */
+export async function recordWritten(dir: string, state: string, written: readonly string[]): Promise<void> {
+  const names = new Set<string>();
+  await Promise.all(
+    written.map(async (path) => {
+      names.add(relative(dir, path));
+      for (const extension of ['.br', '.gz']) {
+        if (
+          await stat(path + extension).then(
+            () => true,
+            () => false,
+          )
+        )
+          names.add(relative(dir, path + extension));
+      }
+    }),
+  );
+  await writeFile(join(state, WRITTEN_FILE), JSON.stringify([...names]));
+}
+
+/** The files (relative paths) the last build recorded as written, or undefined when it recorded none. */
+export async function readWritten(state: string): Promise<Set<string> | undefined> {
+  try {
+    return new Set(JSON.parse(await readFile(join(state, WRITTEN_FILE), 'utf8')) as string[]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Makes `release` a snapshot of the staging tree: each file this build wrote (`written`, relative paths;
+ * undefined: all) is copied, a file of its own that the next build may overwrite in staging without
+ * touching the release, and every other file is a hard link to the same file in `base`, the release the
+ * previous build made from this staging tree, so a release costs only the disk of what changed. Without
+ * a base, everything is copied.
  */
 export async function snapshotStaging(
   staging: string,
   release: string,
-  { since, base }: { since: number; base: string | undefined },
+  { written, base }: { written: ReadonlySet<string> | undefined; base: string | undefined },
 ): Promise<{ copied: number; linked: number }> {
-  const { dirs, files } = await listTree(staging);
+  const entries = await readdir(staging, { recursive: true, withFileTypes: true });
   await mkdir(release, { recursive: true });
-  for (const folder of dirs) await mkdir(join(release, relative(staging, folder)), { recursive: true });
+  const files: string[] = [];
+  for (const entry of entries) {
+    const name = relative(staging, join(entry.parentPath, entry.name));
+    if (entry.isDirectory()) await mkdir(join(release, name), { recursive: true });
+    else if (entry.isFile()) files.push(name);
+  }
   let copied = 0;
   let linked = 0;
-  await inBatches(files, 128, async ({ path, mtimeMs }) => {
-    const name = relative(staging, path);
+  await inBatches(files, 128, async (name) => {
     const target = join(release, name);
-    if (base && !writtenSince(mtimeMs, since)) {
+    if (base && written && !written.has(name)) {
       const done = await link(join(base, name), target).then(
         () => true,
         () => false,
@@ -114,7 +151,7 @@ export async function snapshotStaging(
         return;
       }
     }
-    await copyFile(path, target);
+    await copyFile(join(staging, name), target);
     copied++;
   });
   return { copied, linked };

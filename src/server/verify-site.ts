@@ -1,5 +1,5 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 
 // The checks a build passes before it is published (DESIGN.md section 8): every page the manifest
 // lists is there with its payload, the product pages are as many as the API's published products,
@@ -8,29 +8,31 @@ import { join } from 'node:path';
 /** Broken links named in the error, at most. */
 const SHOWN = 10;
 
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
+/** The files of a built site, as paths relative to it with `/` between parts, read in one walk. */
+async function filesOf(dir: string): Promise<Set<string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = new Set<string>();
+  for (const entry of entries) {
+    if (entry.isFile()) files.add(relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
   }
+  return files;
 }
 
 /** Whether a site path (no query) names a file of the build: itself, its index.html, or `.html`. */
-async function resolves(dir: string, path: string): Promise<boolean> {
+function resolves(files: ReadonlySet<string>, path: string): boolean {
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
   } catch {
     return false;
   }
-  const file = join(dir, decoded);
-  return (await isFile(file)) || (await isFile(join(file, 'index.html'))) || isFile(`${file}.html`);
+  const file = decoded.replace(/^\/+|\/+$/g, '');
+  return files.has(file) || files.has(file ? `${file}/index.html` : 'index.html') || files.has(`${file}.html`);
 }
 
 /** The page's file for a prerendered path: `/` is index.html, `/zh-CN/product/x` its index.html. */
-const pageFile = (dir: string, path: string) => join(dir, path, 'index.html');
-const payloadFile = (dir: string, path: string) => join(dir, path, '_payload.json');
+const pageFile = (path: string) => join(path, 'index.html').replace(/^\/+/, '');
+const payloadFile = (path: string) => join(path, '_payload.json').replace(/^\/+/, '');
 
 /** Internal links of an HTML page: href and src values starting with one slash, without query or hash. */
 export function internalLinks(html: string): string[] {
@@ -43,9 +45,9 @@ export function internalLinks(html: string): string[] {
   return [...links];
 }
 
-/** For a build into a kept staging tree: when it started, and where each page's links are kept between builds. */
+/** For a build into a kept staging tree: the files it wrote, and where each page's links are kept between builds. */
 export interface VerifyOptions {
-  since: number;
+  written: ReadonlySet<string> | undefined;
   linkCache: string;
 }
 
@@ -64,9 +66,10 @@ export async function verifySite(
   const manifest = JSON.parse(await readFile(join(dir, 'builds', 'meta', `${latest.id}.json`), 'utf8')) as {
     prerendered: string[];
   };
+  const files = await filesOf(dir);
   for (const path of manifest.prerendered) {
-    if (!(await isFile(pageFile(dir, path)))) problems.push(`the page ${path} is missing`);
-    else if (!(await isFile(payloadFile(dir, path)))) problems.push(`the page ${path} has no _payload.json`);
+    if (!files.has(pageFile(path))) problems.push(`the page ${path} is missing`);
+    else if (!files.has(payloadFile(path))) problems.push(`the page ${path} has no _payload.json`);
   }
 
   const productPages = manifest.prerendered.filter((path) => /^\/product\//.test(path)).length;
@@ -78,7 +81,7 @@ export async function verifySite(
   const broken = new Map<string, string>();
   let links = 0;
   const checked = new Map<string, boolean>();
-  const htmlFiles = (await readdir(dir, { recursive: true })).filter((file) => file.endsWith('.html'));
+  const htmlFiles = [...files].filter((file) => file.endsWith('.html'));
   const cached: Record<string, string[]> = options
     ? await readFile(options.linkCache, 'utf8').then(
         (text) => JSON.parse(text) as Record<string, string[]>,
@@ -90,7 +93,7 @@ export async function verifySite(
     await Promise.all(
       htmlFiles.slice(i, i + 256).map(async (file) => {
         const known = cached[file];
-        if (known && options && (await stat(join(dir, file))).mtimeMs < options.since) linksOf[file] = known;
+        if (known && options?.written && !options.written.has(file)) linksOf[file] = known;
         else linksOf[file] = internalLinks(await readFile(join(dir, file), 'utf8'));
       }),
     );
@@ -101,7 +104,7 @@ export async function verifySite(
       links++;
       let ok = checked.get(link);
       if (ok === undefined) {
-        ok = await resolves(dir, link);
+        ok = resolves(files, link);
         checked.set(link, ok);
       }
       if (!ok && !broken.has(link)) broken.set(link, file);
@@ -114,7 +117,7 @@ export async function verifySite(
   const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
   if (locations.length === 0) problems.push('sitemap.xml is missing or empty');
   for (const path of locations) {
-    if (!(await resolves(dir, path))) problems.push(`sitemap.xml lists ${path}, which is missing`);
+    if (!resolves(files, path)) problems.push(`sitemap.xml lists ${path}, which is missing`);
   }
   if (productPages > 0 && locations.filter((path) => path.includes('/product/')).length < productPages) {
     problems.push('sitemap.xml does not list every product page');
