@@ -13,6 +13,7 @@ import {
 import { type Locale, localePath, type MessageKey, t } from '../i18n/index.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { call } from '../lib/http.ts';
+import { inquiryProfileOf, rememberInquiryProfile } from '../stores/inquiry-profile.ts';
 import { $user } from '../stores/user-info.ts';
 import FormActions from './form/FormActions.tsx';
 import FormSummary from './form/FormSummary.tsx';
@@ -56,7 +57,8 @@ export function valuesOf(form: HTMLFormElement) {
 /**
  * The contact form (/contact): an inquiry with an optional file; sent as multipart to /inquiry/submit,
  * then on to /contact/success. `?type=` and `?product=` (the product page's "Request a quote") fill it in,
- * and so does a logged-in customer's name and email. It hydrates on the first focus or touch
+ * and so does a logged-in customer's name and email, and the company, department and country of their
+ * last inquiry on this device (stores/inquiry-profile.ts). It hydrates on the first focus or touch
  * (client:interact), so its fields are uncontrolled: what is typed before that stays where it is, and
  * the values are read from the form when they are checked.
  */
@@ -109,6 +111,8 @@ export default function Inquiry({ locale, interests }: Props) {
         },
         { reject: true },
       );
+      const user = $user.get();
+      if (user) rememberInquiryProfile(user.email, values);
       location.assign(localePath(locale, '/contact/success'));
     } catch (failure) {
       setSummary(failure instanceof ApiError ? failure.message : t(locale, 'toast.unexpected'));
@@ -137,6 +141,10 @@ export default function Inquiry({ locale, interests }: Props) {
     const fromUser = (user: { name: string; email: string } | null) => {
       fillIn('fullName', user?.name);
       fillIn('email', user?.email);
+      const profile = user ? inquiryProfileOf(user.email) : undefined;
+      fillIn('company', profile?.company);
+      fillIn('department', profile?.department);
+      fillIn('country', profile?.country);
     };
     fromUser($user.get());
     setSubscribe(form.querySelector<HTMLInputElement>('input[name=subscribe]')?.checked ?? false);

@@ -7,11 +7,13 @@ import { startBrowser } from './browser.ts';
 import { registeredCustomer } from './customer-api.ts';
 import { weigh } from './weight.ts';
 
-// Size budgets: a product page ships at most 80 KB of JavaScript (gzip), for a visitor and for a logged-in
-// customer, in both languages; every built page's HTML is at most 30 KB (gzip); and no page has a script in
+// Size budgets: a product page ships at most 30 KB of JavaScript (gzip) to a visitor before any interaction
+// and 80 KB to a logged-in customer, in both languages; every built page's HTML is at most 30 KB (gzip); and no page has a script in
 // its head that holds up rendering. (browser.ts fails any test whose pages ask another host for anything.)
 
 const JS_BUDGET = 80 * 1024;
+/** A visitor's product page before any interaction (issue 14: the search box's React waits for a touch). */
+const VISITOR_JS_BUDGET = 30 * 1024;
 const HTML_BUDGET = 30 * 1024;
 /** Script types the browser does not run as classic scripts: modules run deferred, the rest are data. */
 const NOT_BLOCKING = /^(module|application\/ld\+json|application\/json|importmap|speculationrules)$/i;
@@ -57,7 +59,7 @@ describe('a product page', () => {
         expect([...scripts.keys()].some((url) => /\/customer\.[\w-]+\.js$/.test(url))).toBe(true);
       }
       const files = [...scripts].map(([url, bytes]) => `${kb(bytes)} ${new URL(url).pathname}`).join(', ');
-      expect(js, `${kb(js)} of JavaScript: ${files}`).toBeLessThanOrEqual(JS_BUDGET);
+      expect(js, `${kb(js)} of JavaScript: ${files}`).toBeLessThanOrEqual(customer ? JS_BUDGET : VISITOR_JS_BUDGET);
     } finally {
       await page.context().close();
     }

@@ -115,8 +115,17 @@ describe.each([
     });
     await form.locator('input[name=code]').fill(await emailedCode(customer.email));
     await form.locator('input[name=agree]').check();
+    await form.locator('input[name=subscribe]').check();
     await form.locator('button[type=submit]').click();
     await page.waitForURL((url) => url.pathname === `${prefix}/register/success`);
+    // The newsletter tick asks for a subscription, which the customer confirms by mail, in their language.
+    const subject = locale === 'en' ? 'Please confirm your newsletter subscription' : '请确认订阅我们的新闻通讯';
+    const url = new URL('/mail', inject('mailUrl'));
+    url.searchParams.set('to', customer.email);
+    url.searchParams.set('subject', subject);
+    const mail = await fetch(url);
+    expect(mail.ok, await mail.clone().text()).toBe(true);
+    expect(((await mail.json()) as { text: string }).text).toMatch(/\/newsletter\?confirm=[\w-]+/);
   });
 
   test('logs in from the header dialog, lands on the account, and a second tab follows', async () => {

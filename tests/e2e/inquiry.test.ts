@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { startBrowser } from './browser.ts';
+import { registeredCustomer } from './customer-api.ts';
 
 // The contact form (issue 15) in Chromium against the real API, its mail read back from the real SMTP
 // sink of the e2e setup: the sales mail with the attachment (same bytes) and the acknowledgement.
@@ -110,6 +111,30 @@ describe('the contact form, filled for the buyer', () => {
     release();
     await page.waitForURL('**/contact/success');
     expect((await mailTo(SALES, 'from Early Bird')).text).toContain('Please quote two units');
+    await page.context().close();
+  });
+
+  test('fills a logged-in customer’s name and email, and the next time the company of their last inquiry', async () => {
+    const token = await registeredCustomer({ tag: 'quoter', name: 'Quentin Quoter', password: 'quotes all day 1' });
+    const page = await browser.open('/favicon.svg');
+    await page.evaluate((value) => localStorage.setItem('satoken', value), token);
+    await page.goto('/contact');
+    const name = page.getByLabel('Full name');
+    await name.focus();
+    await expect.poll(() => name.inputValue()).toBe('Quentin Quoter');
+    const email = await page.getByLabel(/^Email$/).inputValue();
+    expect(email).toMatch(/^quoter\.\w+@example\.com$/);
+    expect(await page.getByLabel('Company or organization').inputValue()).toBe('');
+    await fill(page, email, 'Quentin Quoter');
+    await page.locator('.inquiry-form button[type=submit]').click();
+    await page.waitForURL('**/contact/success');
+
+    await page.goto('/contact');
+    await page.getByLabel('Full name').focus();
+    const company = page.getByLabel('Company or organization');
+    await expect.poll(() => company.inputValue()).toBe('Analytical Engines Ltd');
+    expect(await page.getByLabel('Department and position').inputValue()).toBe('Optics lab, head of research');
+    expect(await page.getByLabel(/^Email$/).inputValue()).toBe(email);
     await page.context().close();
   });
 
