@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineCall, Id, IdRequest, LanguageField } from './common.ts';
+import { CONTENT_TYPES } from './content-types.ts';
 
 // The editors' calls (issue 16), under /editor/, with `Authorization: Bearer <token>`.
 
@@ -147,14 +148,7 @@ export const SolutionFields = {
 export const ArticleFields = {
   id: v.optional(Id),
   kind: v.picklist(['knowledge', 'news']),
-  contentType: v.picklist([
-    'application-note',
-    'technical-article',
-    'case-study',
-    'webinar',
-    'product-news',
-    'company-news',
-  ]),
+  contentType: v.picklist(CONTENT_TYPES),
   /** Key of the category it is about. */
   productSeries: CategoryKey,
   author: Name,

@@ -14,8 +14,8 @@ import { sanitizeBody } from '../../lib/sanitize.server.ts';
 import { slugify } from '../../lib/slug.ts';
 import { ApiError } from '../errors.ts';
 import { indexSearch } from '../search/index.ts';
-import { insertMany } from '../seed/index.ts';
 import type { Db, Queryable } from './index.ts';
+import { insertMany, writeProductParts } from './product-parts.ts';
 
 // The editors' writes (issue 16, decision 0023), for the /editor/ calls and `npm run catalogue:import`.
 // Every call or import is one transaction: its writes, the rules below, and the search index of what
@@ -283,7 +283,7 @@ export async function saveProducts(
         return {
           product_id: ids[index],
           related_id: relatedId,
-          kind: list === 'alternatives' ? 'alternative' : 'related',
+          kind: list === 'alternatives' ? ('alternative' as const) : ('related' as const),
           sort,
         };
       });
@@ -292,80 +292,10 @@ export async function saveProducts(
 
   for (const table of ['product_attribute', 'product_option', 'product_relation', 'product_resource'])
     await tx.query(`delete from ${table} where product_id = any($1::int[])`, [ids]);
-  await insertMany(
+  await writeProductParts(
     tx,
-    'product_attribute',
-    {
-      product_id: 'integer',
-      sort: 'integer',
-      label_en: 'text',
-      label_zh: 'text',
-      value_en: 'text',
-      value_zh: 'text',
-      unit: 'text',
-    },
-    inputs.flatMap((input, index) =>
-      input.attributes.map((attribute, sort) => ({
-        product_id: ids[index],
-        sort,
-        label_en: attribute.label.en,
-        label_zh: attribute.label.zh,
-        value_en: typeof attribute.value === 'string' ? attribute.value : attribute.value.en,
-        value_zh: typeof attribute.value === 'string' ? attribute.value : attribute.value.zh,
-        unit: attribute.unit ?? '',
-      })),
-    ),
-  );
-  const options = inputs.flatMap((input, index) =>
-    (input.options ?? []).map((option, sort) => ({ productId: ids[index], option, sort })),
-  );
-  const optionRows = await insertMany(
-    tx,
-    'product_option',
-    { product_id: 'integer', sort: 'integer', name_en: 'text', name_zh: 'text' },
-    options.map(({ productId, option, sort }) => ({
-      product_id: productId,
-      sort,
-      name_en: option.name.en,
-      name_zh: option.name.zh,
-    })),
-    'id, product_id, sort',
-  );
-  const optionId = new Map(optionRows.map((row) => [`${row.product_id}:${row.sort}`, row.id as number]));
-  await insertMany(
-    tx,
-    'product_option_value',
-    { option_id: 'integer', sort: 'integer', label_en: 'text', label_zh: 'text', price_delta: 'numeric' },
-    options.flatMap(({ productId, option, sort: optionSort }) =>
-      option.values.map((value, sort) => ({
-        option_id: optionId.get(`${productId}:${optionSort}`),
-        sort,
-        label_en: value.label.en,
-        label_zh: value.label.zh,
-        price_delta: value.priceDelta,
-      })),
-    ),
-  );
-  await insertMany(
-    tx,
-    'product_relation',
-    { product_id: 'integer', related_id: 'integer', kind: 'text', sort: 'integer' },
+    inputs.map((input, index) => ({ id: ids[index] as number, parts: input })),
     relations,
-  );
-  await insertMany(
-    tx,
-    'product_resource',
-    { product_id: 'integer', sort: 'integer', kind: 'text', title_en: 'text', title_zh: 'text', url: 'text' },
-    inputs.flatMap((input, index) =>
-      (input.resources ?? []).map((resource, sort) => ({
-        product_id: ids[index],
-        sort,
-        kind: resource.kind,
-        title_en: resource.title.en,
-        title_zh: resource.title.zh,
-        url: resource.url,
-      })),
-    ),
   );
   for (const id of ids) products.add(id);
   return inputs.map((input, index) => ({

@@ -1,27 +1,8 @@
 import { slugify } from '../../lib/slug.ts';
 import type { Db, Queryable } from '../db/index.ts';
+import { insertMany, writeProductParts } from '../db/product-parts.ts';
 import { indexSearch, searchIndexMissing } from '../search/index.ts';
-import type { SeedCatalogue, SeedCategory, Text } from './types.ts';
-
-/** Inserts rows given as objects in one statement, through jsonb_to_recordset (the editor calls use it too). */
-export async function insertMany(
-  tx: Queryable,
-  table: string,
-  columns: Record<string, string>,
-  rows: Record<string, unknown>[],
-  returning?: string,
-): Promise<Record<string, unknown>[]> {
-  if (rows.length === 0) return [];
-  const names = Object.keys(columns);
-  const definition = names.map((name) => `${name} ${columns[name]}`).join(', ');
-  const sql = `insert into ${table} (${names.join(', ')})
-    select ${names.join(', ')} from jsonb_to_recordset($1::jsonb) as x(${definition})
-    ${returning ? `returning ${returning}` : ''}`;
-  return tx.query(sql, [JSON.stringify(rows)]);
-}
-
-const en = (text: Text | string) => (typeof text === 'string' ? text : text.en);
-const zh = (text: Text | string) => (typeof text === 'string' ? text : text.zh);
+import type { SeedCatalogue, SeedCategory } from './types.ts';
 
 /** Writes a whole catalogue in one transaction; ids follow the catalogue's order. */
 export async function seedCatalogue(db: Db, catalogue: SeedCatalogue): Promise<void> {
@@ -114,101 +95,18 @@ export async function seedCatalogue(db: Db, catalogue: SeedCatalogue): Promise<v
       return id;
     };
 
-    await insertMany(
+    await writeProductParts(
       tx,
-      'product_attribute',
-      {
-        product_id: 'integer',
-        sort: 'integer',
-        label_en: 'text',
-        label_zh: 'text',
-        value_en: 'text',
-        value_zh: 'text',
-        unit: 'text',
-      },
+      catalogue.products.map((product) => ({ id: productId(product.partNumber), parts: product })),
       catalogue.products.flatMap((product) =>
-        product.attributes.map((attribute, sort) => ({
-          product_id: productId(product.partNumber),
-          sort,
-          label_en: attribute.label.en,
-          label_zh: attribute.label.zh,
-          value_en: en(attribute.value),
-          value_zh: zh(attribute.value),
-          unit: attribute.unit ?? '',
-        })),
-      ),
-    );
-
-    const options = catalogue.products.flatMap((product) =>
-      (product.options ?? []).map((option, sort) => ({ product, option, sort })),
-    );
-    const optionRows = await insertMany(
-      tx,
-      'product_option',
-      { product_id: 'integer', sort: 'integer', name_en: 'text', name_zh: 'text' },
-      options.map(({ product, option, sort }) => ({
-        product_id: productId(product.partNumber),
-        sort,
-        name_en: option.name.en,
-        name_zh: option.name.zh,
-      })),
-      'id',
-    );
-    await insertMany(
-      tx,
-      'product_option_value',
-      { option_id: 'integer', sort: 'integer', label_en: 'text', label_zh: 'text', price_delta: 'numeric' },
-      options.flatMap(({ option }, index) =>
-        option.values.map((value, sort) => ({
-          option_id: optionRows[index]?.id,
-          sort,
-          label_en: value.label.en,
-          label_zh: value.label.zh,
-          price_delta: value.priceDelta,
-        })),
-      ),
-    );
-
-    await insertMany(
-      tx,
-      'product_relation',
-      { product_id: 'integer', related_id: 'integer', kind: 'text', sort: 'integer' },
-      catalogue.products.flatMap((product) => [
-        ...(product.alternatives ?? []).map((other, sort) => ({
-          product_id: productId(product.partNumber),
-          related_id: productId(other),
-          kind: 'alternative',
-          sort,
-        })),
-        ...(product.related ?? []).map((other, sort) => ({
-          product_id: productId(product.partNumber),
-          related_id: productId(other),
-          kind: 'related',
-          sort,
-        })),
-      ]),
-    );
-
-    await insertMany(
-      tx,
-      'product_resource',
-      {
-        product_id: 'integer',
-        sort: 'integer',
-        kind: 'text',
-        title_en: 'text',
-        title_zh: 'text',
-        url: 'text',
-      },
-      catalogue.products.flatMap((product) =>
-        (product.resources ?? []).map((resource, sort) => ({
-          product_id: productId(product.partNumber),
-          sort,
-          kind: resource.kind,
-          title_en: resource.title.en,
-          title_zh: resource.title.zh,
-          url: resource.url,
-        })),
+        (['alternatives', 'related'] as const).flatMap((list) =>
+          (product[list] ?? []).map((other, sort) => ({
+            product_id: productId(product.partNumber),
+            related_id: productId(other),
+            kind: list === 'alternatives' ? ('alternative' as const) : ('related' as const),
+            sort,
+          })),
+        ),
       ),
     );
 
