@@ -113,8 +113,15 @@ export async function verifySite(
   for (const [link, file] of [...broken].slice(0, SHOWN)) problems.push(`${file} links to ${link}, which is missing`);
   if (broken.size > SHOWN) problems.push(`and ${broken.size - SHOWN} more broken links`);
 
-  const sitemap = await readFile(join(dir, 'sitemap.xml'), 'utf8').catch(() => '');
-  const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
+  // The index names the sitemap files; each of those lists pages.
+  const locs = (xml: string) =>
+    [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
+  const index = await readFile(join(dir, 'sitemap.xml'), 'utf8').catch(() => '');
+  const locations: string[] = [];
+  for (const file of locs(index)) {
+    if (!files.has(file.slice(1))) problems.push(`sitemap.xml names ${file}, which is missing`);
+    else locations.push(...locs(await readFile(join(dir, file), 'utf8')));
+  }
   if (locations.length === 0) problems.push('sitemap.xml is missing or empty');
   for (const path of locations) {
     if (!resolves(files, path)) problems.push(`sitemap.xml lists ${path}, which is missing`);

@@ -107,7 +107,7 @@ describe('rebuilding after an edit', { timeout: 300_000 }, () => {
     for (const file of others) {
       if (file.endsWith('_payload.json')) expect(readFileSync(join(outDir, file), 'utf8')).toMatch(/Zeta|泽塔/);
       else if (file.startsWith('files/')) expect(downloads).toContain(file);
-      else expect(file).toMatch(/^(sitemap\.xml|_headers)$/);
+      else expect(file).toMatch(/^(sitemap\.xml|sitemaps\/[\w-]+\.xml|_headers)$/);
     }
     expect(others.filter((file) => file.endsWith('_payload.json')).length).toBeGreaterThanOrEqual(2);
 

@@ -113,9 +113,15 @@ describe('structured data and feeds', () => {
     await page.context().close();
   });
 
-  test('sitemap.xml lists both locales with alternates, robots.txt points at it, RSS per locale', async () => {
-    const sitemap = await (await get('/sitemap.xml')).text();
+  test('sitemap.xml indexes files per locale and kind that list both locales with alternates; robots.txt points at it; RSS per locale', async () => {
+    const index = await (await get('/sitemap.xml')).text();
+    const files = [...index.matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map(
+      (match) => new URL(match[1] ?? '').pathname,
+    );
+    expect(files).toEqual(expect.arrayContaining(['/sitemaps/en-products-1.xml', '/sitemaps/zh-CN-pages-1.xml']));
+    const sitemap = (await Promise.all(files.map(async (file) => (await get(file)).text()))).join('\n');
     expect(sitemap).toContain('<loc>http://localhost:4321/zh-CN/about</loc>');
+    expect(sitemap).toMatch(/<loc>http:\/\/localhost:4321\/zh-CN\/product\/\d+-/);
     expect(sitemap).toContain('hreflang="x-default" href="http://localhost:4321/about"');
     expect(sitemap).not.toContain('/account');
     const robots = await (await get('/robots.txt')).text();

@@ -1,0 +1,70 @@
+import { LOCALES, type Locale, localePath } from '../i18n/index.ts';
+import { escapeXml } from '../lib/xml.ts';
+import type { RouteEntry } from './routes.ts';
+
+// The sitemap is an index (`/sitemap.xml`) of files per locale and kind of page (`/sitemaps/…`), each
+// within the protocol's 50,000 URLs: one file of 30,000 products in two languages would be past it, and
+// files by kind let a build write again only those whose pages changed.
+
+/** URLs in one sitemap file at most: the protocol allows 50,000 (and 50 MB). */
+export const SITEMAP_MAX_URLS = 45_000;
+
+/** Which file a kind of page goes in. */
+function groupOf(kind: string): string {
+  if (kind === 'product') return 'products';
+  if (kind.startsWith('category-')) return 'categories';
+  if (kind === 'article' || kind === 'knowledge') return 'knowledge';
+  if (kind.startsWith('solution')) return 'solutions';
+  return 'pages';
+}
+
+/** One sitemap file: its name under /sitemaps/ and its `<url>` elements. */
+export interface SitemapFile {
+  name: string;
+  urls: string[];
+}
+
+/** The `<url>` element of a page in a locale, with its alternates in every locale (hreflang). */
+function urlElement(route: RouteEntry, locale: Locale, origin: string): string {
+  const url = (path: string) => escapeXml(new URL(path, origin).href);
+  const alternates = [
+    ...LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${url(localePath(l, route.path))}"/>`),
+    `<xhtml:link rel="alternate" hreflang="x-default" href="${url(localePath('en', route.path))}"/>`,
+  ].join('');
+  const lastmod = route.lastmod ? `<lastmod>${route.lastmod.slice(0, 10)}</lastmod>` : '';
+  return `<url><loc>${url(localePath(locale, route.path))}</loc>${lastmod}${alternates}</url>`;
+}
+
+/** The sitemap files of the indexed routes: per locale and kind, split every `max` URLs. */
+export function sitemapFiles(routes: readonly RouteEntry[], origin: string, max = SITEMAP_MAX_URLS): SitemapFile[] {
+  const files: SitemapFile[] = [];
+  for (const locale of LOCALES) {
+    const groups = new Map<string, string[]>();
+    for (const route of routes) {
+      if (!route.indexed) continue;
+      const group = groupOf(route.kind);
+      const urls = groups.get(group) ?? [];
+      urls.push(urlElement(route, locale, origin));
+      groups.set(group, urls);
+    }
+    for (const [group, urls] of groups) {
+      for (let start = 0, n = 1; start < urls.length; start += max, n++) {
+        files.push({ name: `${locale}-${group}-${n}.xml`, urls: urls.slice(start, start + max) });
+      }
+    }
+  }
+  return files;
+}
+
+/** A sitemap file's XML. */
+export function urlSet(file: SitemapFile): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${file.urls.join('\n')}\n</urlset>\n`;
+}
+
+/** The index's XML: one `<sitemap>` per file. */
+export function sitemapIndex(files: readonly SitemapFile[], origin: string): string {
+  const entries = files.map(
+    (file) => `<sitemap><loc>${escapeXml(new URL(`/sitemaps/${file.name}`, origin).href)}</loc></sitemap>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
+}
