@@ -1,80 +1,131 @@
-// `npm run bench:build [-- --products 10000]`: builds the site from a fresh in-memory API (the demo
-// catalogue, or a synthetic one of that many products) and prints the build time and page counts; then
-// the rebuilds an editor causes (issue 16): after one product edit, after one category rename, and after
-// no change, each with its wall time (build, checks and publish), pages rendered and reused, and the peak
-// memory of the whole process tree (this process, the API, and Astro's).
+// `npm run bench:build [-- --products 10000]`: builds the site from an API in a process of its own, as in
+// production (the demo catalogue, or a synthetic one of that many products, on a fresh in-memory PGlite),
+// and prints seeding apart from the build: the build's wall time, pages per second, output size, the
+// largest page (HTML, gzip) and the time of each step (claim, Astro, checks, publish); then the rebuilds an
+// editor causes (issue 16): after one product edit, after one category rename, and after no change. Peak
+// memory is that of the build's process tree (this process and Astro's), the API's apart.
+import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { catalogue } from '../src/server/seed/data/index.ts';
 import { seedCatalogue } from '../src/server/seed/index.ts';
 import { syntheticCatalogue } from '../src/server/seed/synthetic.ts';
 import { prepareDb, startServer } from '../src/server/server.ts';
 import { buildSite } from '../src/server/site-build.ts';
 
+interface Ready {
+  api: string;
+  seedSeconds: number;
+  products: number;
+}
+
+/** In the API's process: the catalogue seeded, the API on a loopback port; SQL from the bench on request. */
+async function apiProcess(count: number | undefined): Promise<void> {
+  const started = performance.now();
+  const db = await prepareDb({ seed: count === undefined });
+  if (count !== undefined) await seedCatalogue(db, syntheticCatalogue(catalogue, count));
+  const seedSeconds = (performance.now() - started) / 1000;
+  const [products] = await db.query<{ n: number }>('select count(*)::int as n from product');
+  const server = await startServer({ db, port: 0, host: '127.0.0.1' });
+  process.send?.({
+    api: `http://127.0.0.1:${server.port}/api`,
+    seedSeconds,
+    products: products?.n ?? 0,
+  } satisfies Ready);
+  process.on('message', async (message: { sql?: string; stop?: boolean }) => {
+    if (message.sql) {
+      await db.query(message.sql);
+      process.send?.({ done: true });
+    } else if (message.stop) {
+      await server.close();
+      await db.close();
+      process.disconnect();
+    }
+  });
+}
+
 const { values } = parseArgs({ options: { products: { type: 'string' } } });
 const count = values.products ? Number(values.products) : undefined;
+if (process.env.BENCH_BUILD_API === '1') {
+  await apiProcess(count);
+} else {
+  await bench();
+}
 
-const db = await prepareDb({ seed: count === undefined });
-if (count !== undefined) await seedCatalogue(db, syntheticCatalogue(catalogue, count));
-const server = await startServer({ db, port: 0, host: '127.0.0.1' });
-const dir = mkdtempSync(join(tmpdir(), 'storefront-bench-'));
-const outDir = join(dir, 'site');
-const cacheDir = join(dir, 'astro-cache');
-const build = async () => {
-  const peak = watchPeakMemory();
-  const result = await buildSite({
-    apiBaseUrl: `http://127.0.0.1:${server.port}/api`,
-    outDir,
-    verbose: false,
-    cacheDir,
+async function bench(): Promise<void> {
+  const api: ChildProcess = fork(new URL(import.meta.url), process.argv.slice(2), {
+    env: { ...process.env, BENCH_BUILD_API: '1' },
+    stdio: 'inherit',
   });
-  return { ...result, peakMiB: peak.stop() };
-};
-try {
-  const full = await build();
-  const { ms } = full;
-  const pages = listFiles(outDir).filter((file) => file.endsWith('.html'));
-  const byKind = new Map<string, number>();
-  for (const page of pages) {
-    const parts = relative(outDir, page).split('/');
-    const locale = parts[0] === 'zh-CN' ? 'zh-CN' : 'en';
-    const rest = locale === 'zh-CN' ? parts.slice(1) : parts;
-    const kind = rest.length <= 1 ? rest[0]?.replace('.html', '') || 'home' : rest.slice(0, -2).join('/') || rest[0];
-    const key = `${locale} ${kind}`;
-    byKind.set(key, (byKind.get(key) ?? 0) + 1);
-  }
-  const [products] = await db.query<{ n: number }>('select count(*)::int as n from product');
-  const bytes = listFiles(outDir).reduce((sum, file) => sum + statSync(file).size, 0);
-  console.log(`catalogue: ${products?.n} products`);
-  console.log(`build: ${(ms / 1000).toFixed(1)} s, ${pages.length} pages, ${(bytes / 1024 / 1024).toFixed(1)} MiB`);
-  for (const [key, n] of [...byKind].sort()) console.log(`  ${key.padEnd(28)} ${n}`);
-
-  const runs: [string, Awaited<ReturnType<typeof build>>][] = [['full build', full]];
-  await db.query(
-    "update product set name_en = name_en || ' (edited)', updated_at = now() where id = (select min(id) from product)",
-  );
-  runs.push(['one product edited', await build()]);
-  await db.query(
-    "update category set name_en = name_en || ' (renamed)' where id = (select min(id) from category where parent_id is not null)",
-  );
-  runs.push(['one category renamed', await build()]);
-  runs.push(['no change', await build()]);
-  console.log(
-    '\nrun                    wall s  rendered  reused  peak MiB (process tree)  claim / astro / verify / publish s',
-  );
-  const s = (ms: number) => (ms / 1000).toFixed(1);
-  for (const [name, run] of runs) {
-    const { claim, astro, verify, publish } = run.phases;
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    api.once('message', (message) => resolve(message as Ready));
+    api.once('exit', (code) => reject(new Error(`the API stopped (exit ${code}) before it was ready`)));
+  });
+  const sql = (text: string) =>
+    new Promise<void>((resolve) => {
+      api.once('message', () => resolve());
+      api.send({ sql: text });
+    });
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-bench-'));
+  const outDir = join(dir, 'site');
+  const cacheDir = join(dir, 'astro-cache');
+  const build = async () => {
+    const peak = watchPeakMemory(api.pid);
+    const result = await buildSite({ apiBaseUrl: ready.api, outDir, verbose: false, cacheDir });
+    return { ...result, peakMiB: peak.stop() };
+  };
+  try {
+    const full = await build();
+    const { ms } = full;
+    const pages = listFiles(outDir).filter((file) => file.endsWith('.html'));
+    const byKind = new Map<string, number>();
+    for (const page of pages) {
+      const parts = relative(outDir, page).split('/');
+      const locale = parts[0] === 'zh-CN' ? 'zh-CN' : 'en';
+      const rest = locale === 'zh-CN' ? parts.slice(1) : parts;
+      const kind = rest.length <= 1 ? rest[0]?.replace('.html', '') || 'home' : rest.slice(0, -2).join('/') || rest[0];
+      const key = `${locale} ${kind}`;
+      byKind.set(key, (byKind.get(key) ?? 0) + 1);
+    }
+    const bytes = listFiles(outDir).reduce((sum, file) => sum + statSync(file).size, 0);
+    const largest = pages.reduce((top, page) => (statSync(page).size > statSync(top).size ? page : top));
+    const largestGzip = gzipSync(readFileSync(largest)).length;
+    console.log(`catalogue: ${ready.products} products, seeded in ${ready.seedSeconds.toFixed(1)} s (API process)`);
     console.log(
-      `${name.padEnd(22)} ${s(run.ms).padStart(6)}  ${String(run.rendered).padStart(8)}  ${String(run.reused).padStart(6)}  ${String(run.peakMiB).padStart(8)}                  ${[claim, astro, verify, publish].map(s).join(' / ')}`,
+      `build: ${(ms / 1000).toFixed(1)} s, ${pages.length} pages (${Math.round(pages.length / (ms / 1000))} a second), ${(bytes / 1024 / 1024).toFixed(1)} MiB written`,
     );
+    console.log(
+      `largest page: ${relative(outDir, largest)}, ${(statSync(largest).size / 1024).toFixed(0)} KB, ${(largestGzip / 1024).toFixed(0)} KB gzip`,
+    );
+    for (const [key, n] of [...byKind].sort()) console.log(`  ${key.padEnd(28)} ${n}`);
+
+    const runs: [string, Awaited<ReturnType<typeof build>>][] = [['full build', full]];
+    await sql(
+      "update product set name_en = name_en || ' (edited)', updated_at = now() where id = (select min(id) from product)",
+    );
+    runs.push(['one product edited', await build()]);
+    await sql(
+      "update category set name_en = name_en || ' (renamed)' where id = (select min(id) from category where parent_id is not null)",
+    );
+    runs.push(['one category renamed', await build()]);
+    runs.push(['no change', await build()]);
+    console.log(
+      '\nrun                    wall s  rendered  reused  peak MiB (process tree)  claim / astro / verify / publish s',
+    );
+    const s = (ms: number) => (ms / 1000).toFixed(1);
+    for (const [name, run] of runs) {
+      const { claim, astro, verify, publish } = run.phases;
+      console.log(
+        `${name.padEnd(22)} ${s(run.ms).padStart(6)}  ${String(run.rendered).padStart(8)}  ${String(run.reused).padStart(6)}  ${String(run.peakMiB).padStart(8)}                  ${[claim, astro, verify, publish].map(s).join(' / ')}`,
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    api.send({ stop: true });
   }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-  await server.close();
-  await db.close();
 }
 
 function listFiles(root: string): string[] {
@@ -83,8 +134,11 @@ function listFiles(root: string): string[] {
   );
 }
 
-/** Samples the resident memory of this process and all its descendants every 100 ms; stop() answers the peak in MiB. */
-function watchPeakMemory(): { stop(): number } {
+/**
+ * Samples the resident memory of this process and all its descendants but `apart` (the API) every 100 ms;
+ * stop() answers the peak in MiB.
+ */
+function watchPeakMemory(apart: number | undefined): { stop(): number } {
   let peak = 0;
   const sample = () => {
     const parents = new Map<number, number>();
@@ -101,7 +155,10 @@ function watchPeakMemory(): { stop(): number } {
       }
     }
     const inTree = (pid: number): boolean => {
-      for (let p: number | undefined = pid; p && p > 1; p = parents.get(p)) if (p === process.pid) return true;
+      for (let p: number | undefined = pid; p && p > 1; p = parents.get(p)) {
+        if (p === apart) return false;
+        if (p === process.pid) return true;
+      }
       return false;
     };
     let total = 0;
