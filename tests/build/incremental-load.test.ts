@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { escapeXml } from '../../src/lib/xml.ts';
 import type { Db } from '../../src/server/db/index.ts';
 import { buildStatus, requestBuild } from '../../src/server/rebuild.ts';
 import { prepareDb, type RunningServer, startServer } from '../../src/server/server.ts';
@@ -15,9 +16,6 @@ interface ProductRecord {
   name: string;
   slug: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 describe('the products loader between builds', { timeout: 300_000 }, () => {
   let dir: string;
@@ -88,7 +86,7 @@ describe('the products loader between builds', { timeout: 300_000 }, () => {
       expect(products.length).toBeGreaterThan(40);
       const wrong = products.filter((product) => {
         const file = page(language, product);
-        return !existsSync(file) || !read(file).includes(escapeHtml(product.name));
+        return !existsSync(file) || !read(file).includes(escapeXml(product.name));
       });
       expect(wrong.map((product) => product.slug)).toEqual([]);
     }
