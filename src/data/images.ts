@@ -9,13 +9,22 @@ const byPublicPath = new Map(
   Object.entries(sources).map(([file, module]) => [`/images/families/${file.split('/').pop()}`, module.default]),
 );
 
-/** An image at 1x and 2x for a box of the given size; unknown sources are left as they are. */
+const made = new Map<string, Promise<{ src: string; src2x: string }>>();
+
+/** An image at 1x and 2x for a box of the given size; unknown sources are left as they are. Each is made once a build. */
 export async function optimise(image: Image, width: number, height: number): Promise<Image> {
   const source = byPublicPath.get(image.src);
   if (!source) return image;
-  const result = await getImage({ src: source, width, height, format: 'webp', densities: [1, 2] });
-  const double = result.srcSet.values.find((value) => value.descriptor === '2x');
-  return { ...image, src: result.src, src2x: double?.url ?? result.src };
+  const key = `${image.src} ${width}x${height}`;
+  let urls = made.get(key);
+  if (!urls) {
+    urls = getImage({ src: source, width, height, format: 'webp', densities: [1, 2] }).then((result) => {
+      const double = result.srcSet.values.find((value) => value.descriptor === '2x');
+      return { src: result.src, src2x: double?.url ?? result.src };
+    });
+    made.set(key, urls);
+  }
+  return { ...image, ...(await urls) };
 }
 
 /** A product-like record with its small image made ready for a card. */

@@ -1,6 +1,16 @@
+import type { CategoryRecord } from '../api/category.ts';
 import { LOCALES, type Locale, localePath } from '../i18n/index.ts';
-import { getArticles, getCategories, getProducts, getSite, getSolutions, inLocale } from './catalogue.ts';
-import { CATEGORY_VIEWS } from './category.ts';
+import { pagePath } from '../lib/paging.ts';
+import {
+  type Bilingual,
+  getArticles,
+  getCategories,
+  getProducts,
+  getSite,
+  getSolutions,
+  inLocale,
+} from './catalogue.ts';
+import { CATEGORY_VIEWS, categoryPage } from './category.ts';
 
 /** The policy and FAQ pages under /files/. */
 export const FILE_PAGES = ['faq', 'data', 'terms', 'cookie', 'privacy'] as const;
@@ -110,18 +120,7 @@ export async function allRoutes(): Promise<RouteEntry[]> {
       lastmod: entry.en.updatedAt,
       payload: async (locale: Locale) => inLocale(entry, locale),
     })),
-    ...CATEGORY_VIEWS.flatMap((view) =>
-      categories.map((entry) => ({
-        path: `/category/${view}/${entry.en.slug}`,
-        kind: `category-${view}`,
-        indexed: true,
-        lastmod: entry.en.updatedAt,
-        payload: async (locale: Locale) => ({
-          category: inLocale(entry, locale),
-          productIds: products.filter((p) => p.en.categoryId === entry.en.id).map((p) => p.en.id),
-        }),
-      })),
-    ),
+    ...(await categoryRoutes(categories)),
     ...products.map((entry) => ({
       path: `/product/${entry.en.slug}`,
       kind: 'product',
@@ -138,6 +137,33 @@ export async function allRoutes(): Promise<RouteEntry[]> {
     fixed('/newsletter', 'newsletter', false),
     ...ACCOUNT_SECTIONS.map((section) => fixed(section ? `/account/${section}` : '/account', 'account', false)),
   ];
+}
+
+/** Every page of every category view: the overview, and each page of the list and the comparison. */
+async function categoryRoutes(categories: Bilingual<CategoryRecord>[]): Promise<RouteEntry[]> {
+  const routes: RouteEntry[] = [];
+  for (const view of CATEGORY_VIEWS) {
+    for (const entry of categories) {
+      const { pages } = await categoryPage(entry.en.id, 'en', view);
+      for (let page = 1; page <= pages; page++) {
+        routes.push({
+          path: pagePath(`/category/${view}/${entry.en.slug}`, page),
+          kind: `category-${view}`,
+          indexed: true,
+          lastmod: entry.en.updatedAt,
+          payload: async (locale: Locale) => {
+            const shown = await categoryPage(entry.en.id, locale, view, page);
+            return {
+              category: inLocale(entry, locale),
+              ...(view !== 'top' && { page, pages }),
+              productIds: shown.pageProducts.map((product) => product.id),
+            };
+          },
+        });
+      }
+    }
+  }
+  return routes;
 }
 
 /** A route's path in a locale, the way links write it. */

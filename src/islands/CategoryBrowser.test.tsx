@@ -42,7 +42,7 @@ const products = [
 
 describe('the category browser, rendered on the server', () => {
   test('shows the four views as tabs with all products selected', () => {
-    const html = render({ locale: 'en', products });
+    const html = render({ locale: 'en', products, total: 3, dataUrl: '/category/list/5-spectrometers/products.json' });
     expect(html).toContain('role="tablist"');
     const tabs = [...html.matchAll(/<button[^>]*role="tab"[^>]*aria-selected="(true|false)"[^>]*>([^<]+)<\/button>/g)];
     expect(tabs.map((tab) => [tab[2], tab[1]])).toEqual([
@@ -52,10 +52,12 @@ describe('the category browser, rendered on the server', () => {
       ['Help me choose', 'false'],
     ]);
     expect(html).toMatch(/role="tabpanel"/);
+    // The pager after the island shows while this page's products are (src/styles/paging.css).
+    expect(html).toContain('data-view="all"');
   });
 
   test('lists every product as a card in the grid so the page is complete without JavaScript', () => {
-    const html = render({ locale: 'en', products });
+    const html = render({ locale: 'en', products, total: 3, dataUrl: '/category/list/5-spectrometers/products.json' });
     expect(html).toContain('<div class="product-grid">');
     expect(html.match(/<article class="product-card">/g)).toHaveLength(3);
     for (const product of products) {
@@ -66,13 +68,20 @@ describe('the category browser, rendered on the server', () => {
   });
 
   test('links cards into the Chinese site and labels the tabs in Chinese', () => {
-    const html = render({ locale: 'zh-CN', products });
+    const html = render({
+      locale: 'zh-CN',
+      products,
+      total: 3,
+      dataUrl: '/zh-CN/category/list/5-spectrometers/products.json',
+    });
     expect(html).toContain(`href="/zh-CN/product/${products[0]?.slug}"`);
     expect(html).toContain('帮我选型');
     expect(html).toContain('新品');
   });
 
   test('shows the empty state when the category has no products', () => {
-    expect(render({ locale: 'en', products: [] })).toContain('No products in this category yet.');
+    expect(render({ locale: 'en', products: [], total: 0, dataUrl: '/category/list/6-empty/products.json' })).toContain(
+      'No products in this category yet.',
+    );
   });
 });

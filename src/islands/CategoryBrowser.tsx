@@ -1,11 +1,11 @@
 import '../styles/islands.css';
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import ProductCard, { type CardProduct } from '../components/ProductCard.tsx';
 import { type Locale, type MessageKey, t } from '../i18n/index.ts';
 import {
-  buildFacets,
   type ChoiceFacet,
   type Facet,
+  type FinderData,
   type FinderProduct,
   type FinderSelection,
   filterProducts,
@@ -17,12 +17,15 @@ import {
 
 interface Props {
   locale: Locale;
-  products: (FinderProduct & CardProduct)[];
+  /** This page's products: what the "all" view shows, with the pager after the island. */
+  products: CardProduct[];
+  /** How many products the whole category has. */
+  total: number;
   /**
-   * The finder's facets, `buildFacets(products)`: made at build time, as sorting choices costs the browser its
-   * first Intl.Collator (tens of ms of main thread) while the page hydrates. Made here when left out.
+   * The whole category's cards, specifications and finder facets (`/category/list/{name}/products.json`),
+   * fetched when the visitor opens a view other than this page's products.
    */
-  facets?: Facet[];
+  dataUrl: string;
 }
 
 const VIEWS = ['all', 'new', 'featured', 'finder'] as const;
@@ -40,11 +43,16 @@ const EMPTY: Record<Exclude<View, 'finder'>, MessageKey> = {
   featured: 'browse.emptyFeatured',
 };
 
+/** Cards a view shows at first and adds with each "show more". */
+const STEP = 24;
+
 const isView = (value: string | null): value is View => VIEWS.some((view) => view === value);
 
 /** What the visitor typed in a numeric facet's boxes, kept as text so half-typed numbers survive. */
 type Drafts = Record<string, { min: string; max: string }>;
 type Choices = Record<string, string[]>;
+type Whole = FinderData<FinderProduct & CardProduct>;
+type Loaded = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; data: Whole };
 
 const parseBound = (text: string | undefined): number | undefined => {
   if (text === undefined || text.trim() === '') return undefined;
@@ -68,32 +76,70 @@ function selectionOf(facets: Facet[], drafts: Drafts, choices: Choices): FinderS
   return selection;
 }
 
-/** The category page's product views: all, new, featured and the "help me choose" finder, kept in the URL query. */
-export default function CategoryBrowser({ locale, products, facets: builtFacets }: Props) {
+/** The category's whole product data, checked for the shape the views read. */
+async function fetchWhole(url: string): Promise<Whole> {
+  const response = await fetch(url, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  const data = (await response.json()) as Partial<Whole> | null;
+  if (!data || !Array.isArray(data.products) || !Array.isArray(data.facets))
+    throw new Error(`${url} is not product data`);
+  return { products: data.products, facets: data.facets };
+}
+
+const NO_FACETS: Facet[] = [];
+
+/**
+ * The category page's product views: this page's products, new arrivals, featured and the "help me choose"
+ * finder, kept in the URL query. The last three see the whole category, fetched on first use.
+ */
+export default function CategoryBrowser({ locale, products, total, dataUrl }: Props) {
   const id = useId();
-  const facets = useMemo(() => builtFacets ?? buildFacets(products), [builtFacets, products]);
   const [view, setView] = useState<View>('all');
   const [drafts, setDrafts] = useState<Drafts>({});
   const [choices, setChoices] = useState<Choices>({});
   const [restored, setRestored] = useState(false);
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'idle' });
+  const [limit, setLimit] = useState(STEP);
   const tabs = useRef<Partial<Record<View, HTMLButtonElement | null>>>({});
+  const whole = loaded.status === 'ready' ? loaded.data : undefined;
+  const facets = whole?.facets ?? NO_FACETS;
   const selection = useMemo(() => selectionOf(facets, drafts, choices), [facets, drafts, choices]);
+
+  const load = useCallback(() => {
+    setLoaded({ status: 'loading' });
+    fetchWhole(dataUrl).then(
+      (data) => setLoaded({ status: 'ready', data }),
+      () => setLoaded({ status: 'failed' }),
+    );
+  }, [dataUrl]);
 
   // The URL is read after hydration, never during render, so the server and first client render agree.
   useEffect(() => {
-    const params = new URLSearchParams(window.location.search);
-    const wanted = params.get('view');
-    if (isView(wanted)) setView(wanted);
+    const wanted = new URLSearchParams(window.location.search).get('view');
+    if (isView(wanted) && wanted !== 'all') setView(wanted);
+    else setRestored(true);
+  }, []);
+
+  useEffect(() => {
+    if (view !== 'all' && loaded.status === 'idle') load();
+  }, [view, loaded.status, load]);
+
+  // The finder's choices in the URL are read once the facets that name them are in (or could not be loaded).
+  useEffect(() => {
+    if (restored) return;
+    if (loaded.status === 'failed') setRestored(true);
+    if (loaded.status !== 'ready') return;
     const restoredDrafts: Drafts = {};
     const restoredChoices: Choices = {};
-    for (const [key, value] of Object.entries(fromQuery(params, facets))) {
+    const params = new URLSearchParams(window.location.search);
+    for (const [key, value] of Object.entries(fromQuery(params, loaded.data.facets))) {
       if (Array.isArray(value)) restoredChoices[key] = value;
       else restoredDrafts[key] = { min: value.min?.toString() ?? '', max: value.max?.toString() ?? '' };
     }
     setDrafts(restoredDrafts);
     setChoices(restoredChoices);
     setRestored(true);
-  }, [facets]);
+  }, [restored, loaded]);
 
   useEffect(() => {
     if (!restored) return;
@@ -105,6 +151,10 @@ export default function CategoryBrowser({ locale, products, facets: builtFacets 
     }
     if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
   }, [restored, view, selection, facets]);
+
+  // A new view or a new choice starts again from the first cards.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the limit resets when what is shown changes.
+  useEffect(() => setLimit(STEP), [view, selection]);
 
   const select = (next: View, focus = false) => {
     setView(next);
@@ -124,25 +174,53 @@ export default function CategoryBrowser({ locale, products, facets: builtFacets 
     select(target, true);
   };
 
-  const shown =
-    view === 'new'
-      ? products.filter((p) => p.isNew)
-      : view === 'featured'
-        ? products.filter((p) => p.isFeatured)
-        : view === 'finder'
-          ? filterProducts(products, selection, facets)
-          : products;
+  const all = whole?.products ?? [];
+  const shown: CardProduct[] =
+    view === 'all'
+      ? products
+      : view === 'new'
+        ? all.filter((p) => p.isNew)
+        : view === 'featured'
+          ? all.filter((p) => p.isFeatured)
+          : filterProducts(all, selection, facets);
+  const visible = view === 'all' ? shown : shown.slice(0, limit);
   const grid = (
-    <div className="product-grid">
-      {shown.map((product) => (
-        <ProductCard key={product.id} locale={locale} product={product} />
-      ))}
-    </div>
+    <>
+      <div className="product-grid">
+        {visible.map((product) => (
+          <ProductCard key={product.id} locale={locale} product={product} />
+        ))}
+      </div>
+      {visible.length < shown.length && (
+        <div className="show-more">
+          <p className="muted">{t(locale, 'browse.showing', { shown: visible.length, count: shown.length })}</p>
+          <button type="button" className="secondary" onClick={() => setLimit(limit + STEP)}>
+            {t(locale, 'browse.more')}
+          </button>
+        </div>
+      )}
+    </>
   );
+  const waiting =
+    view !== 'all' && !whole ? (
+      loaded.status === 'failed' ? (
+        <div className="load-failed" role="alert">
+          <p>{t(locale, 'browse.loadFailed')}</p>
+          <button type="button" className="secondary" onClick={load}>
+            {t(locale, 'browse.retry')}
+          </button>
+        </div>
+      ) : (
+        <p className="loading" role="status">
+          {t(locale, 'browse.loading')}
+        </p>
+      )
+    ) : undefined;
 
   return (
-    // `data-restoring` stays until the URL has been read (see KnowledgeCentre).
-    <div className="category-browser" data-restoring={restored ? undefined : ''}>
+    // `data-restoring` stays until the URL has been read (see KnowledgeCentre); `data-view` hides the pager
+    // (src/styles/paging.css) while another view than this page's products is shown.
+    <div className="category-browser" data-restoring={restored ? undefined : ''} data-view={view}>
       <div className="tabs" role="tablist" aria-label={t(locale, 'browse.views')}>
         {VIEWS.map((tab) => (
           <button
@@ -163,63 +241,70 @@ export default function CategoryBrowser({ locale, products, facets: builtFacets 
           </button>
         ))}
       </div>
-      <div className="tab-panel" role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${view}`}>
-        {view === 'finder' ? (
-          <div className="finder">
-            <form className="finder-facets" aria-labelledby={`${id}-facets`} onSubmit={(e) => e.preventDefault()}>
-              <h2 id={`${id}-facets`}>{t(locale, 'finder.filters')}</h2>
-              <p className="muted">{t(locale, facets.length > 0 ? 'finder.intro' : 'finder.noFacets')}</p>
-              {facets.map((facet) =>
-                facet.kind === 'numeric' ? (
-                  <NumericField
-                    key={facet.key}
-                    id={`${id}-${facet.key}`}
-                    locale={locale}
-                    facet={facet}
-                    draft={drafts[facet.key] ?? { min: '', max: '' }}
-                    onChange={(draft) => setDrafts({ ...drafts, [facet.key]: draft })}
-                  />
-                ) : (
-                  <ChoiceField
-                    key={facet.key}
-                    locale={locale}
-                    facet={facet}
-                    chosen={choices[facet.key] ?? []}
-                    onChange={(chosen) => setChoices({ ...choices, [facet.key]: chosen })}
-                  />
-                ),
-              )}
-              {facets.some((facet) => facet.kind === 'numeric') && (
-                <p className="note">{t(locale, 'finder.coverNote')}</p>
-              )}
-              <button
-                type="button"
-                className="secondary"
-                onClick={() => {
-                  setDrafts({});
-                  setChoices({});
-                }}
-              >
-                {t(locale, 'finder.reset')}
-              </button>
-            </form>
-            <section className="finder-results" aria-labelledby={`${id}-results`}>
-              <h2 id={`${id}-results`} className="visually-hidden">
-                {t(locale, 'finder.results')}
-              </h2>
-              <p className="result-count" role="status" aria-live="polite">
-                {t(locale, 'finder.count', { count: shown.length, total: products.length })}
-              </p>
-              {shown.length === 0 ? <p className="empty">{t(locale, 'finder.empty')}</p> : grid}
-            </section>
-          </div>
-        ) : (
-          <>
-            {/* The cards' h3 headings need an h2 above them. */}
-            <h2 className="visually-hidden">{t(locale, TAB_LABEL[view])}</h2>
-            {shown.length === 0 ? <p className="empty">{t(locale, EMPTY[view])}</p> : grid}
-          </>
-        )}
+      <div
+        className="tab-panel"
+        role="tabpanel"
+        id={`${id}-panel`}
+        aria-labelledby={`${id}-tab-${view}`}
+        aria-busy={loaded.status === 'loading' && view !== 'all' ? true : undefined}
+      >
+        {waiting ??
+          (view === 'finder' ? (
+            <div className="finder">
+              <form className="finder-facets" aria-labelledby={`${id}-facets`} onSubmit={(e) => e.preventDefault()}>
+                <h2 id={`${id}-facets`}>{t(locale, 'finder.filters')}</h2>
+                <p className="muted">{t(locale, facets.length > 0 ? 'finder.intro' : 'finder.noFacets')}</p>
+                {facets.map((facet) =>
+                  facet.kind === 'numeric' ? (
+                    <NumericField
+                      key={facet.key}
+                      id={`${id}-${facet.key}`}
+                      locale={locale}
+                      facet={facet}
+                      draft={drafts[facet.key] ?? { min: '', max: '' }}
+                      onChange={(draft) => setDrafts({ ...drafts, [facet.key]: draft })}
+                    />
+                  ) : (
+                    <ChoiceField
+                      key={facet.key}
+                      locale={locale}
+                      facet={facet}
+                      chosen={choices[facet.key] ?? []}
+                      onChange={(chosen) => setChoices({ ...choices, [facet.key]: chosen })}
+                    />
+                  ),
+                )}
+                {facets.some((facet) => facet.kind === 'numeric') && (
+                  <p className="note">{t(locale, 'finder.coverNote')}</p>
+                )}
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => {
+                    setDrafts({});
+                    setChoices({});
+                  }}
+                >
+                  {t(locale, 'finder.reset')}
+                </button>
+              </form>
+              <section className="finder-results" aria-labelledby={`${id}-results`}>
+                <h2 id={`${id}-results`} className="visually-hidden">
+                  {t(locale, 'finder.results')}
+                </h2>
+                <p className="result-count" role="status" aria-live="polite">
+                  {t(locale, 'finder.count', { count: shown.length, total })}
+                </p>
+                {shown.length === 0 ? <p className="empty">{t(locale, 'finder.empty')}</p> : grid}
+              </section>
+            </div>
+          ) : (
+            <>
+              {/* The cards' h3 headings need an h2 above them. */}
+              <h2 className="visually-hidden">{t(locale, TAB_LABEL[view])}</h2>
+              {shown.length === 0 ? <p className="empty">{t(locale, EMPTY[view])}</p> : grid}
+            </>
+          ))}
       </div>
     </div>
   );

@@ -29,6 +29,12 @@ export interface ChoiceFacet {
 
 export type Facet = NumericFacet | ChoiceFacet;
 
+/** A category's whole product data for the finder: its products and their facets, made at build time. */
+export interface FinderData<P extends FinderProduct = FinderProduct> {
+  facets: Facet[];
+  products: P[];
+}
+
 /** The range asked for a numeric facet; a missing bound is open. */
 export interface NumericSelection {
   min?: number;

@@ -23,8 +23,12 @@ describe.each([
     await page.evaluate(() => {
       (window as unknown as { marker: number }).marker = 1;
     });
+    // Featured sees the whole category, fetched on first use.
     await page.locator('[role=tab]').nth(2).click();
-    const featured = await page.locator('[role=tabpanel] .product-card').count();
+    const cards = page.locator('[role=tabpanel] .product-card');
+    await expect.poll(() => cards.count()).toBeGreaterThan(0);
+    expect(await page.locator('[role=tabpanel][aria-busy]').count()).toBe(0);
+    const featured = await cards.count();
     expect(featured).toBeLessThan(all);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     await page.context().close();
@@ -35,6 +39,7 @@ describe.each([
     await page.goto(path);
     await islandsReady(page);
     await page.locator('[role=tab]').nth(3).click();
+    await page.locator('.finder-facets').waitFor();
     const cards = page.locator('[role=tabpanel] .product-card');
     const status = page.locator('[role=tabpanel] [role=status]');
     const total = await cards.count();
@@ -58,6 +63,23 @@ describe.each([
     await page.reload();
     await islandsReady(page);
     await expect.poll(() => cards.count()).toBe(narrowed);
+    await page.context().close();
+  });
+
+  test('says so when the category cannot be loaded, and loads it on a second try', async () => {
+    const { page, path } = await spectroscopyList(prefix);
+    // The network drops the first request for the category's products.
+    let dropped = 0;
+    await page.route('**/products.json', (route) => (dropped++ === 0 ? route.abort() : route.continue()));
+    await page.goto(path);
+    await islandsReady(page);
+    await page.locator('[role=tab]').nth(1).click();
+    const alert = page.locator('[role=tabpanel] [role=alert]');
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/could not be loaded|未能加载/);
+    await alert.getByRole('button').click();
+    await expect.poll(() => page.locator('[role=tabpanel] .product-card').count()).toBeGreaterThan(0);
+    expect(dropped).toBe(2);
     await page.context().close();
   });
 });

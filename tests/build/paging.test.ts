@@ -1,0 +1,123 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Db } from '../../src/server/db/index.ts';
+import { catalogue } from '../../src/server/seed/data/index.ts';
+import { seedCatalogue } from '../../src/server/seed/index.ts';
+import { syntheticCatalogue } from '../../src/server/seed/synthetic.ts';
+import { prepareDb, type RunningServer, startServer } from '../../src/server/server.ts';
+import { buildSite } from '../../src/server/site-build.ts';
+
+// Paged category views (issue 17), in a real build of a synthetic catalogue large enough that categories
+// fill many pages: every product is on exactly one page of its categories' lists and comparisons, the pages
+// link to each other in both directions, and the finder's file holds the whole category.
+
+const PRODUCTS = 400;
+
+interface FinderFile {
+  facets: { key: string }[];
+  products: { id: number; slug: string; attributes: unknown[]; priceText: string }[];
+}
+
+describe('paged category views', { timeout: 300_000 }, () => {
+  let dir: string;
+  let outDir: string;
+  let db: Db;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'storefront-paging-'));
+    outDir = join(dir, 'site');
+    db = await prepareDb({ seed: false });
+    await seedCatalogue(db, syntheticCatalogue(catalogue, PRODUCTS));
+    server = await startServer({ db, port: 0, host: '127.0.0.1' });
+    await buildSite({
+      apiBaseUrl: `http://127.0.0.1:${server.port}/api`,
+      outDir,
+      verbose: false,
+      cacheDir: join(dir, 'astro-cache'),
+    });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const read = (...path: string[]) => readFileSync(join(outDir, ...path), 'utf8');
+  const links = (html: string, prefix: string) =>
+    [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1] ?? '').filter((href) => href.startsWith(prefix));
+
+  /** The products of a category and the categories under it, with the top category's slug. */
+  const largest = async () => {
+    const [top] = await db.query<{ id: number; slug: string }>(
+      'select id, slug from category where parent_id is null order by id limit 1',
+    );
+    if (!top) throw new Error('no top category');
+    const products = await db.query<{ id: number; slug: string }>(
+      `with recursive tree as (select id from category where id = $1
+         union all select c.id from category c join tree on c.parent_id = tree.id)
+       select id, slug from product where published and category_id in (select id from tree) order by id`,
+      [top.id],
+    );
+    return { name: `${top.id}-${top.slug}`, products };
+  };
+
+  test.each([
+    { locale: 'en', prefix: '', view: 'list', size: 24 },
+    { locale: 'zh-CN', prefix: '/zh-CN', view: 'list', size: 24 },
+    { locale: 'en', prefix: '', view: 'detail', size: 50 },
+  ])('the $view view in $locale pages through every product of the category once', async ({ prefix, view, size }) => {
+    const { name, products } = await largest();
+    const pages = Math.ceil(products.length / size);
+    expect(pages).toBeGreaterThan(2);
+    const base = `${prefix}/category/${view}/${name}`;
+    const seen: string[] = [];
+    for (let page = 1; page <= pages; page++) {
+      const path = page === 1 ? base : `${base}/${page}`;
+      const html = read(...path.split('/').filter(Boolean), 'index.html');
+      const shown = [...new Set(links(html, `${prefix}/product/`))];
+      expect(shown.length, path).toBe(page < pages ? size : products.length - size * (pages - 1));
+      seen.push(...shown);
+      expect(html).toContain(`<link rel="canonical" href="http://localhost:4321${path}">`);
+      if (page > 1)
+        expect(html).toContain(
+          `<link rel="prev" href="http://localhost:4321${page === 2 ? base : `${base}/${page - 1}`}">`,
+        );
+      else expect(html).not.toContain('rel="prev"');
+      if (page < pages) expect(html).toContain(`<link rel="next" href="http://localhost:4321${base}/${page + 1}">`);
+      else expect(html).not.toContain('rel="next"');
+      expect(html).toMatch(new RegExp(`<a href="${path}" aria-current="page"`));
+      expect(read(...path.split('/').filter(Boolean), '_payload.json')).toContain(`"page":${page},"pages":${pages}`);
+    }
+    expect(seen.toSorted()).toEqual(products.map((p) => `${prefix}/product/${p.id}-${p.slug}`).toSorted());
+    expect(() => read(...`${base}/${pages + 1}`.split('/').filter(Boolean), 'index.html')).toThrow();
+  });
+
+  test("the finder's file holds every product of the category with its specifications and facets", async () => {
+    const { name, products } = await largest();
+    for (const prefix of ['', '/zh-CN']) {
+      const file = JSON.parse(
+        read(...`${prefix}/category/list/${name}/products.json`.split('/').filter(Boolean)),
+      ) as FinderFile;
+      expect(file.products.map((p) => p.id).toSorted((a, b) => a - b)).toEqual(products.map((p) => p.id));
+      expect(file.products.every((p) => p.attributes.length > 0 && p.priceText.length > 0)).toBe(true);
+      expect(file.facets.length).toBeGreaterThan(0);
+      // The page points the island at it.
+      expect(read(...`${prefix}/category/list/${name}`.split('/').filter(Boolean), 'index.html')).toContain(
+        `${prefix}/category/list/${name}/products.json`,
+      );
+    }
+  });
+
+  test('no page is over 100 KB of gzip', () => {
+    const sizes = readdirSync(outDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name === 'index.html')
+      .map((entry) => gzipSync(readFileSync(join(entry.parentPath, entry.name))).length);
+    expect(sizes.length).toBeGreaterThan(PRODUCTS * 2);
+    expect(Math.max(...sizes)).toBeLessThan(100 * 1024);
+  });
+});
