@@ -91,6 +91,9 @@ const interactDirective = {
   },
 };
 
+// The worker thread that renders downloads beside the build (src/data/resource-cache.ts).
+process.env.RESOURCE_WORKER ||= fileURLToPath(new URL('./src/data/resource-worker.ts', import.meta.url));
+
 // One id per build: names the build manifest and versions the payload files.
 process.env.BUILD_ID ||= `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
 

@@ -1,0 +1,79 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { cachedBytes, makeInWorkers, pruneResourceCache, resourceCacheDir } from './resource-cache.ts';
+import { renderers } from './resource-render.ts';
+import type { ResourceFile } from './resources.ts';
+
+describe('the downloads kept between builds', () => {
+  let state: string;
+  beforeEach(() => {
+    state = mkdtempSync(join(tmpdir(), 'resource-cache-'));
+    vi.stubEnv('SITE_STAGING_STATE', state);
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    rmSync(state, { recursive: true, force: true });
+  });
+
+  test('renders a file once and takes it from the cache while its content is the same', async () => {
+    pruneResourceCache([]);
+    const render = vi.fn(() => new TextEncoder().encode('%PDF-1.4 one'));
+    expect(new TextDecoder().decode(await cachedBytes('digest-one', render))).toBe('%PDF-1.4 one');
+    expect(new TextDecoder().decode(await cachedBytes('digest-one', render))).toBe('%PDF-1.4 one');
+    expect(render).toHaveBeenCalledTimes(1);
+    // Other content, another digest: rendered.
+    await cachedBytes('digest-two', () => new TextEncoder().encode('two'));
+    expect(readdirSync(resourceCacheDir() ?? '').toSorted()).toEqual(['digest-one', 'digest-two']);
+  });
+
+  test('forgets the files no build makes any more', async () => {
+    pruneResourceCache([]);
+    await cachedBytes('kept', () => new Uint8Array([1]));
+    await cachedBytes('gone', () => new Uint8Array([2]));
+    pruneResourceCache(['kept']);
+    expect(readdirSync(resourceCacheDir() ?? '')).toEqual(['kept']);
+  });
+
+  test('keeps nothing without a staging state, and never a name that is not a digest', async () => {
+    const render = vi.fn(() => new Uint8Array([3]));
+    await cachedBytes('../escape', render);
+    expect(existsSync(join(state, 'escape'))).toBe(false);
+    vi.stubEnv('SITE_STAGING_STATE', '');
+    expect(resourceCacheDir()).toBeUndefined();
+    await cachedBytes('plain', render);
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
+  test('worker threads make the files the cache lacks, the same bytes the build would', async () => {
+    vi.stubEnv('RESOURCE_WORKER', fileURLToPath(new URL('./resource-worker.ts', import.meta.url)));
+    pruneResourceCache([]);
+    const file = (n: number): ResourceFile => {
+      const source = { kind: 'software' as const, title: `Lab Suite ${n}`, products: [] };
+      return {
+        url: `/files/software/lab-suite-${n}.zip`,
+        kind: 'software',
+        file: `lab-suite-${n}.zip`,
+        contentType: 'application/zip',
+        digest: `suite-${n}`,
+        render: () => renderers.software.bytes(source.title, source.products),
+        source,
+      };
+    };
+    const files = [1, 2, 3].map(file);
+    await cachedBytes('suite-1', () => renderers.software.bytes('Lab Suite 1', []));
+    // The one already kept is not made again.
+    expect(makeInWorkers(files, 2)).toBe(2);
+    const inline = vi.fn(() => new Uint8Array([0]));
+    for (const one of files) {
+      // The same archive (its entries' time stamp aside, which follows the clock when no product dates it).
+      const made = Buffer.from(await cachedBytes(one.digest, inline));
+      expect(made.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+      expect(made.length).toBe(one.render().length);
+    }
+    expect(inline).not.toHaveBeenCalled();
+    expect(readdirSync(resourceCacheDir() ?? '').toSorted()).toEqual(['suite-1', 'suite-2', 'suite-3']);
+  });
+});

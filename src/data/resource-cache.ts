@@ -1,0 +1,107 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { ResourceJob } from './resource-worker.ts';
+import type { ResourceFile } from './resources.ts';
+
+// The downloads' bytes kept between builds by their digest (issue 17): a full build (new code, an emptied
+// Astro cache) renders again only the files whose content changed. The cache lives in the kept staging
+// state (SITE_STAGING_STATE, src/server/staging.ts), so a plain `astro build` keeps none. The files a build
+// must make are made by worker threads (src/data/resource-worker.ts, named by RESOURCE_WORKER, which
+// astro.config.mjs sets) while the build goes on with its other routes.
+
+/** The cache's directory, when this build keeps one. */
+export function resourceCacheDir(): string | undefined {
+  const state = process.env.SITE_STAGING_STATE;
+  return state ? join(state, 'resource-files') : undefined;
+}
+
+const DIGEST = /^[\w-]+$/;
+
+/** Removes what no file of this build is made from any more (a digest not in `digests`). */
+export function pruneResourceCache(digests: Iterable<string>): void {
+  const dir = resourceCacheDir();
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const keep = new Set(digests);
+  for (const name of readdirSync(dir)) {
+    if (!keep.has(name)) rmSync(join(dir, name), { force: true });
+  }
+}
+
+/** Files the workers are making, by digest: settled when the file is in the cache (or the worker failed). */
+const making = new Map<string, Promise<void>>();
+
+/**
+ * Starts worker threads on the files the cache lacks, in the order the build will ask for them, and
+ * answers how many. Without a cache or a worker script the build renders each file itself.
+ */
+export function makeInWorkers(files: ResourceFile[], threads = availableParallelism()): number {
+  const dir = resourceCacheDir();
+  const script = process.env.RESOURCE_WORKER;
+  if (!dir || !script || !existsSync(script)) return 0;
+  const missing = files.filter((file) => DIGEST.test(file.digest) && !existsSync(join(dir, file.digest)));
+  if (missing.length === 0) return 0;
+  const queue = [...missing];
+  const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  let nextId = 0;
+  for (const file of missing) {
+    making.set(
+      file.digest,
+      new Promise<void>((resolve, reject) => waiting.set(nextId++, { resolve, reject })).catch(() => {
+        // A worker that failed leaves the file to the build, which renders it itself.
+      }),
+    );
+  }
+  const ids = new Map(missing.map((file, id) => [file, id]));
+  const workers = Math.max(1, Math.min(threads, Math.ceil(missing.length / 50)));
+  for (let n = 0; n < workers; n++) {
+    const worker = new Worker(script);
+    worker.unref();
+    const feed = () => {
+      const file = queue.shift();
+      if (!file) {
+        void worker.terminate();
+        return;
+      }
+      const job: ResourceJob = { id: ids.get(file) ?? -1, ...file.source, path: join(dir, file.digest) };
+      worker.postMessage(job);
+    };
+    worker.on('message', ({ id, error }: { id: number; error?: string }) => {
+      const job = waiting.get(id);
+      waiting.delete(id);
+      if (error) job?.reject(new Error(error));
+      else job?.resolve();
+      feed();
+    });
+    worker.on('error', (error) => {
+      // Everything not yet made falls back to the build's own thread.
+      for (const job of waiting.values()) job.reject(error);
+      waiting.clear();
+      queue.length = 0;
+    });
+    feed();
+  }
+  return missing.length;
+}
+
+/** A file's bytes: from the cache when a build (or a worker) made them from the same content, else rendered and kept. */
+export async function cachedBytes(
+  digest: string,
+  render: () => Uint8Array<ArrayBuffer>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const dir = resourceCacheDir();
+  if (!dir || !DIGEST.test(digest)) return render();
+  await making.get(digest);
+  const path = join(dir, digest);
+  try {
+    return new Uint8Array(readFileSync(path));
+  } catch {
+    const bytes = render();
+    // Written whole or not at all: a build stopped half-way leaves no torn file to reuse.
+    writeFileSync(`${path}.tmp`, bytes);
+    renameSync(`${path}.tmp`, path);
+    return bytes;
+  }
+}

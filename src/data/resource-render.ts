@@ -1,0 +1,274 @@
+import type { ProductDetail, Resource } from '../api/product.ts';
+import { formatDate, formatPrice } from '../lib/format.ts';
+import { type PdfBlock, type PdfDocument, renderPdf } from '../lib/pdf.ts';
+import { zipFiles } from '../lib/zip.ts';
+
+// How each kind of download is made from its products (src/data/resources.ts names the files). Free of
+// Astro's modules, so a worker thread can run it too (src/data/resource-worker.ts).
+
+const COMPANY = 'LumenLab Instruments';
+const SALES = 'sales@lumenlab-instruments.example';
+const SOFTWARE_VERSION = '1.0.0';
+
+export type Renderer = {
+  extension: 'pdf' | 'zip';
+  bytes: (title: string, products: ProductDetail[]) => Uint8Array<ArrayBuffer>;
+};
+
+export const renderers: Record<Resource['kind'], Renderer> = {
+  datasheet: { extension: 'pdf', bytes: (title, products) => renderPdf(datasheet(title, products)) },
+  manual: { extension: 'pdf', bytes: (title, products) => renderPdf(manual(title, products)) },
+  'application-note': { extension: 'pdf', bytes: (title, products) => renderPdf(applicationNote(title, products)) },
+  software: { extension: 'zip', bytes: software },
+};
+
+// ---------------------------------------------------------------- Pieces
+
+const heading = (text: string): PdfBlock => ({ kind: 'heading', text });
+const paragraph = (text: string): PdfBlock => ({ kind: 'paragraph', text });
+const table = (rows: [string, string][]): PdfBlock => ({ kind: 'table', rows });
+const paragraphs = (text: string) => text.split(/\n\s*\n/).map((part) => paragraph(part.trim()));
+
+const specRows = (p: ProductDetail): [string, string][] =>
+  p.attributes.map((a) => [a.label, [a.value, a.unit].filter(Boolean).join(' ')]);
+const price = (amount: number, currency: string) => `${formatPrice(amount, currency, 'en')} ${currency}`;
+
+function delta(amount: number, currency: string): string {
+  if (amount === 0) return 'included';
+  return `${amount > 0 ? '+' : '-'}${formatPrice(Math.abs(amount), currency, 'en')}`;
+}
+
+/** The date a record was last updated, for "information as of". */
+function asOf(products: ProductDetail[]): string {
+  const latest = latestUpdate(products);
+  return latest ? formatDate(latest.toISOString(), 'en') : 'the date of download';
+}
+
+function latestUpdate(products: ProductDetail[]): Date | undefined {
+  const times = products.map((p) => Date.parse(p.updatedAt)).filter((time) => !Number.isNaN(time));
+  return times.length > 0 ? new Date(Math.max(...times)) : undefined;
+}
+
+/** The document for one product, or a section per product when several share the file. */
+function perProduct(
+  title: string,
+  kind: string,
+  products: ProductDetail[],
+  body: (p: ProductDetail, label: (section: string) => string) => PdfBlock[],
+  closing: PdfBlock[],
+): PdfDocument {
+  const [only] = products;
+  if (products.length === 1 && only) {
+    return {
+      title: only.name,
+      subtitle: `${COMPANY} – ${kind} – part number ${only.partNumber}`,
+      blocks: [...body(only, (section) => section), ...closing],
+    };
+  }
+  return {
+    title,
+    subtitle: `${COMPANY} – ${kind} – ${products.map((p) => p.partNumber).join(', ')}`,
+    blocks: [...products.flatMap((p) => body(p, (section) => `${p.partNumber}: ${section}`)), ...closing],
+  };
+}
+
+// ---------------------------------------------------------------- Datasheet
+
+function datasheet(title: string, products: ProductDetail[]): PdfDocument {
+  return perProduct(
+    title,
+    'Datasheet',
+    products,
+    (p, label) => [
+      heading(label(products.length === 1 ? 'Overview' : p.name)),
+      paragraph(p.summary),
+      ...paragraphs(p.description),
+      heading(label('Specifications')),
+      table(specRows(p)),
+      ...(p.options.length > 0
+        ? [
+            heading(label('Options')),
+            table(
+              p.options.map((option) => [
+                option.name,
+                option.values.map((value) => `${value.label}: ${delta(value.priceDelta, p.currency)}`).join('\n'),
+              ]),
+            ),
+          ]
+        : []),
+      heading(label('Ordering information')),
+      table([
+        ['Part number', p.partNumber],
+        ['Product', p.name],
+        ['Price', `${price(p.price, p.currency)} (base configuration)`],
+        ['Lead time', `${p.leadTimeDays} days`],
+      ]),
+    ],
+    [
+      paragraph(
+        `Specifications are subject to change without notice; information as of ${asOf(products)}. ` +
+          'Ship dates are estimates and may change with stock availability. Option prices are added to the base price.',
+      ),
+      paragraph(`Quotations and technical questions: ${SALES}`),
+    ],
+  );
+}
+
+// ---------------------------------------------------------------- User manual
+
+function manual(title: string, products: ProductDetail[]): PdfDocument {
+  return perProduct(
+    title,
+    'User manual',
+    products,
+    (p, label) => {
+      const text = `${p.name} ${p.summary} ${p.description} ${p.breadcrumbs.map((c) => c.name).join(' ')}`;
+      const laser = /laser/i.test(text);
+      const warmUp = p.attributes.find((a) => /warm-?up/i.test(a.label));
+      const software = p.resources.find((r) => r.kind === 'software');
+      return [
+        heading(label('About this manual')),
+        paragraph(
+          `This manual covers the ${p.name}, part number ${p.partNumber}. Read it completely before you install ` +
+            'or operate the instrument, and keep it with the instrument for later reference.',
+        ),
+        paragraph(p.summary),
+        heading(label('Safety')),
+        paragraph(
+          'Use the instrument only as described in this manual; protection may be impaired if it is used in any ' +
+            'other way. Operate it indoors, in a dry place, only with the power supply delivered with it or ' +
+            `specified by ${COMPANY}, and disconnect the power before connecting or removing cables.`,
+        ),
+        paragraph(
+          'Do not open the housing: there are no user-serviceable parts inside. Stop using the instrument and ' +
+            'contact us if the housing, a cable or a connector is damaged, or if liquid has entered it.',
+        ),
+        ...(laser
+          ? [
+              paragraph(
+                'Laser radiation: never look into the beam or its specular reflections. Wear laser safety eyewear ' +
+                  'rated for the wavelength and power, block stray beams, and follow IEC 60825-1 and your local ' +
+                  'laser safety rules.',
+              ),
+            ]
+          : []),
+        heading(label('Installation')),
+        paragraph(
+          '1. Unpack the instrument and check the delivery against the packing list. After transport in the cold, ' +
+            'leave it to reach room temperature before unpacking it, so that no condensation forms.\n' +
+            '2. Place or mount it on a stable, vibration-free surface, leaving the ventilation openings free.\n' +
+            '3. Connect the interface and power cables, then switch the instrument on.' +
+            (software ? `\n4. Install the ${software.title} (${software.url.split('/').pop()}).` : ''),
+        ),
+        heading(label('Operation')),
+        paragraph(
+          `Switch the instrument on${warmUp ? ` and allow the warm-up time (${[warmUp.value, warmUp.unit].filter(Boolean).join(' ')})` : ' and let it stabilise'} ` +
+            'before measurements that depend on its stability. Set it up from the controls or the control software, ' +
+            'start with low power or gain settings, and check its performance against the specifications below.',
+        ),
+        heading(label('Maintenance')),
+        paragraph(
+          'Clean the housing with a soft, dry cloth; do not use solvents. Keep optical surfaces covered when they ' +
+            'are not in use and clean them only with lens tissue and optical-grade solvent. For calibration, ' +
+            `repair or service, contact ${COMPANY}.`,
+        ),
+        heading(label('Specifications')),
+        table(specRows(p)),
+      ];
+    },
+    [
+      paragraph(`Specifications are subject to change without notice; information as of ${asOf(products)}.`),
+      paragraph(`Technical support and service: ${SALES}`),
+    ],
+  );
+}
+
+// ---------------------------------------------------------------- Application note
+
+function applicationNote(title: string, products: ProductDetail[]): PdfDocument {
+  return {
+    title,
+    subtitle: `${COMPANY} – Application note`,
+    blocks: [
+      heading('Overview'),
+      paragraph(
+        `This application note accompanies "${title}". It lists the ${COMPANY} products used for the ` +
+          'measurement, with their part numbers and key specifications, so that the set-up can be reproduced ' +
+          'and ordered.',
+      ),
+      heading('Products used'),
+      table(products.map((p) => [p.partNumber, p.name])),
+      ...products.flatMap((p) => [
+        heading(`${p.name} (${p.partNumber})`),
+        paragraph(p.summary),
+        table(specRows(p).slice(0, 6)),
+      ]),
+      heading('Typical workflow'),
+      paragraph(
+        '1. Install the instruments and let them warm up as described in their user manuals.\n' +
+          '2. Verify the set-up on a reference sample before measuring.\n' +
+          '3. Acquire the data with the same settings for every sample of a series.\n' +
+          '4. Record the settings together with the results so that the measurement can be repeated.',
+      ),
+      heading('Ordering and support'),
+      paragraph(
+        `For quotations and application support, contact ${SALES}. Specifications are subject to change ` +
+          `without notice; information as of ${asOf(products)}.`,
+      ),
+    ],
+  };
+}
+
+// ---------------------------------------------------------------- Software
+
+function software(title: string, products: ProductDetail[]): Uint8Array<ArrayBuffer> {
+  const date = latestUpdate(products) ?? new Date();
+  const supported = products.map((p) => `  - ${p.partNumber}  ${p.name}`).join('\n');
+  const readme = `${title}
+${COMPANY} - version ${SOFTWARE_VERSION}
+
+Supported products
+${supported}
+
+Installation
+  1. Connect the instrument to the computer as described in its user manual
+     and switch it on.
+  2. Run the installer for your operating system with administrator rights.
+     To receive the installer, write to ${SALES}
+     with the part number and serial number of your instrument.
+  3. Start the software and select the instrument in the device list.
+  4. Keep the software up to date: each release lists the instruments and
+     firmware versions it supports.
+
+Support
+  ${SALES}
+
+See LICENSE.txt for the licence terms.
+`;
+  const license = `${COMPANY} Software Licence
+
+Copyright (c) ${date.getUTCFullYear()} ${COMPANY}. All rights reserved.
+
+${title}, version ${SOFTWARE_VERSION} (the "Software"),
+is licensed, not sold.
+
+1. ${COMPANY} grants the purchaser of a supported ${COMPANY}
+   product a non-exclusive, non-transferable licence to install and use the
+   Software on computers used to operate that product.
+2. You may not copy the Software except for backup, nor distribute,
+   sublicense, rent, modify, decompile or disassemble it, except as far as
+   applicable law expressly permits.
+3. The Software is provided "as is", without warranty of any kind. To the
+   extent permitted by law, ${COMPANY} is not liable for any
+   damages arising from its use.
+4. This licence ends automatically if you breach its terms; you must then
+   delete all copies of the Software.
+`;
+  return zipFiles(
+    [
+      { name: 'README.txt', data: readme },
+      { name: 'LICENSE.txt', data: license },
+    ],
+    date,
+  );
+}
