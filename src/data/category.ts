@@ -173,3 +173,17 @@ export async function categoryProductsKey(id: number, locale: Locale): Promise<s
   const digests = await productDigests(locale);
   return digestOf([locale, products.map((product) => digests.get(product.id))]);
 }
+
+/** Products the HTML sitemap names under each category: the first page's worth, with how many there are. */
+export async function sitemapProducts(locale: Locale): Promise<Map<number, { shown: ProductDetail[]; count: number }>> {
+  const byCategory = new Map<number, ProductDetail[]>();
+  for (const entry of await getProducts()) {
+    const product = inLocale(entry, locale);
+    const list = byCategory.get(product.categoryId) ?? [];
+    list.push(product);
+    byCategory.set(product.categoryId, list);
+  }
+  return new Map(
+    [...byCategory].map(([id, products]) => [id, { shown: products.slice(0, LIST_PAGE_SIZE), count: products.length }]),
+  );
+}

@@ -11,6 +11,7 @@ import {
   inLocale,
 } from './catalogue.ts';
 import { CATEGORY_VIEWS, categoryPage } from './category.ts';
+import { downloadsPage } from './downloads.ts';
 
 /** The policy and FAQ pages under /files/. */
 export const FILE_PAGES = ['faq', 'data', 'terms', 'cookie', 'privacy'] as const;
@@ -74,6 +75,7 @@ export async function allRoutes(): Promise<RouteEntry[]> {
       indexed: true,
       payload: async (locale: Locale) => (await siteIn(locale)).pages.find((p) => p.key === key),
     })),
+    ...(await downloadsRoutes()),
     fixed('/sitemap', 'sitemap'),
     {
       path: '/solutions',
@@ -164,6 +166,21 @@ async function categoryRoutes(categories: Bilingual<CategoryRecord>[]): Promise<
     }
   }
   return routes;
+}
+
+/** The downloads list's pages after the first (the first is the site page `/downloads`). */
+async function downloadsRoutes(): Promise<RouteEntry[]> {
+  const { pages } = await downloadsPage('en', 1);
+  return Array.from({ length: pages - 1 }, (_, i) => i + 2).map((page) => ({
+    path: pagePath('/downloads', page),
+    kind: 'page',
+    indexed: true,
+    payload: async (locale: Locale) => ({
+      page,
+      pages,
+      productIds: (await downloadsPage(locale, page)).products.map((product) => product.id),
+    }),
+  }));
 }
 
 /** A route's path in a locale, the way links write it. */

@@ -33,3 +33,6 @@ export function pagerItems(page: number, pages: number): (number | null)[] {
   }
   return items;
 }
+
+/** Products whose downloads one page of the downloads list shows. */
+export const DOWNLOADS_PAGE_SIZE = 100;

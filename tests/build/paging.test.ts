@@ -113,6 +113,36 @@ describe('paged category views', { timeout: 300_000 }, () => {
     }
   });
 
+  test('the downloads list pages through every product with downloads once', async () => {
+    const products = await db.query<{ id: number; slug: string }>(
+      `select p.id, p.slug from product p where p.published
+       and exists (select 1 from product_resource r where r.product_id = p.id) order by p.id`,
+    );
+    const pages = Math.ceil(products.length / 100);
+    expect(pages).toBeGreaterThan(1);
+    const seen: string[] = [];
+    for (let page = 1; page <= pages; page++) {
+      const path = page === 1 ? '/zh-CN/downloads' : `/zh-CN/downloads/${page}`;
+      const html = read(...path.split('/').filter(Boolean), 'index.html');
+      seen.push(...new Set(links(html, '/zh-CN/product/')));
+      expect(html).toMatch(new RegExp(`<a href="${path}" aria-current="page"`));
+    }
+    expect(seen.toSorted()).toEqual(products.map((p) => `/zh-CN/product/${p.id}-${p.slug}`).toSorted());
+  });
+
+  test('the HTML sitemap names a page of products under each category and links to them all', async () => {
+    const html = read('sitemap', 'index.html');
+    const children = await db.query<{ id: number; slug: string; n: number }>(
+      `select c.id, c.slug, count(p.id)::int as n from category c join product p on p.category_id = c.id and p.published
+       where c.parent_id in (select id from category where parent_id is null) group by c.id order by c.id`,
+    );
+    const big = children.filter((c) => c.n > 24);
+    expect(big.length).toBeGreaterThan(0);
+    for (const child of big) expect(html).toContain(`<a href="/category/list/${child.id}-${child.slug}">View all`);
+    const named = new Set(links(html, '/product/'));
+    expect(named.size).toBe(children.reduce((sum, c) => sum + Math.min(c.n, 24), 0));
+  });
+
   test('no page is over 100 KB of gzip', () => {
     const sizes = readdirSync(outDir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && entry.name === 'index.html')
