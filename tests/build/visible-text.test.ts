@@ -1,0 +1,105 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Db } from '../../src/server/db/index.ts';
+import { prepareDb, type RunningServer, startServer } from '../../src/server/server.ts';
+import { buildSite } from '../../src/server/site-build.ts';
+
+// What a visitor reads on a sample of pages and what their payloads hold, in both languages, against
+// snapshots (tests/build/__snapshots__/visible/). The build's speed-ups (issue 17) must not change them;
+// a change on purpose is reviewed in the snapshot's diff (`npx vitest run tests/build/visible-text.test.ts -u`).
+// The snapshots were first written by the build before issue 17 (commit 017fce7).
+
+const PAGES = [
+  '/',
+  '/category/top/2-spectroscopy',
+  '/category/list/2-spectroscopy',
+  '/category/detail/2-spectroscopy',
+  '/product/21-uv-vis-fiber-spectrometer-200-850-nm',
+  '/solutions',
+  '/solutions/1-long-term-live-cell-imaging',
+  '/knowledge/1-beating-fluorescence-in-raman-spectroscopy-785-nm-or-1064-nm',
+  '/knowledge',
+  '/downloads',
+  '/sitemap',
+  '/about',
+  '/contact',
+];
+const PAYLOADS = ['/', '/category/list/2-spectroscopy', '/product/21-uv-vis-fiber-spectrometer-200-850-nm', '/about'];
+
+/** Dates and years follow the day of the build (ship dates, the footer's copyright); the rest must not move. */
+const undated = (text: string) =>
+  text
+    .replace(/\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z)?/g, '<date>')
+    .replace(/\d{4}年\d{1,2}月\d{1,2}日/g, '<date>')
+    .replace(/\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}, \d{4}\b/g, '<date>')
+    .replace(/\b20\d{2}\b/g, '<year>');
+
+/** The text a page shows: no scripts, styles or tags, one line per block. */
+function visibleText(html: string): string {
+  return undated(
+    html
+      .replace(/<(script|style|template)\b[^>]*>[\s\S]*?<\/\1>/g, '')
+      .replace(/<head>[\s\S]*?<\/head>/, '')
+      .replace(/<\/(p|li|h[1-6]|tr|div|section|article|nav|header|footer|dt|dd|table|ul|ol|main)>|<br\s*\/?>/g, '\n')
+      .replace(/<(td|th)\b[^>]*>/g, ' | ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .split('\n')
+      .map((line) => line.replace(/\s+/g, ' ').trim())
+      .filter(Boolean)
+      .join('\n'),
+  );
+}
+
+describe('what the pages show', { timeout: 300_000 }, () => {
+  let dir: string;
+  let outDir: string;
+  let db: Db;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'storefront-visible-'));
+    outDir = join(dir, 'site');
+    db = await prepareDb({});
+    server = await startServer({ db, port: 0, host: '127.0.0.1' });
+    await buildSite({
+      apiBaseUrl: `http://127.0.0.1:${server.port}/api`,
+      outDir,
+      verbose: false,
+      cacheDir: join(dir, 'astro-cache'),
+    });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const file = (locale: string, path: string, name: string) =>
+    join(outDir, ...(locale === 'en' ? [] : [locale]), ...path.split('/').filter(Boolean), name);
+  const snapshot = (locale: string, path: string, kind: string) =>
+    `./__snapshots__/visible/${locale}${path === '/' ? '/home' : path.replaceAll('/', '_').replace(/^_/, '/')}.${kind}`;
+
+  test.each(['en', 'zh-CN'])('the pages in %s', async (locale) => {
+    for (const path of PAGES) {
+      const text = visibleText(readFileSync(file(locale, path, 'index.html'), 'utf8'));
+      expect(text.length, path).toBeGreaterThan(200);
+      await expect(text).toMatchFileSnapshot(snapshot(locale, path, 'txt'));
+    }
+  });
+
+  test.each(['en', 'zh-CN'])('the payloads in %s', async (locale) => {
+    for (const path of PAYLOADS) {
+      const { data } = JSON.parse(readFileSync(file(locale, path, '_payload.json'), 'utf8')) as { data: unknown };
+      await expect(undated(JSON.stringify(data, null, 1))).toMatchFileSnapshot(snapshot(locale, path, 'json'));
+    }
+  });
+});
