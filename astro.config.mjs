@@ -125,7 +125,8 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  // Pages render a few at a time, so one page's file writes overlap the next one's rendering (issue 17).
+  build: { format: 'directory', concurrency: Number(process.env.BUILD_CONCURRENCY) || 1 },
   integrations: [buildGuard, interactDirective, react(), finishSite],
   i18n: {
     locales: ['en', 'zh-CN'],
