@@ -47,6 +47,13 @@ const finishSite = (() => {
         const connectOrigins = apiBase && /^https?:\/\//.test(apiBase) ? [new URL(apiBase).origin] : [];
         const state = process.env.SITE_STAGING_STATE;
         let written;
+        let mark = performance.now();
+        // How long each step took, in the log line (src/server/site-build.ts reads it for the build's steps).
+        const took = () => {
+          const seconds = (performance.now() - mark) / 1000;
+          mark = performance.now();
+          return `(${seconds.toFixed(1)} s)`;
+        };
         if (state) {
           const publicFiles = existsSync(publicDir)
             ? readdirSync(publicDir, { recursive: true, withFileTypes: true })
@@ -59,14 +66,18 @@ const finishSite = (() => {
             since: Number(process.env.SITE_BUILD_STARTED),
           });
           written = settled.written;
-          logger.info(`${written.length} files written, ${settled.removed} left over from the build before removed`);
+          logger.info(
+            `${written.length} files written, ${settled.removed} left over from the build before removed ${took()}`,
+          );
         }
         const stateFile = state ? join(state, 'policy.json') : undefined;
         const { pages, scriptHashes } = await secureSite(outDir, { connectOrigins, only: written, stateFile });
-        logger.info(`Content-Security-Policy in ${pages} pages, ${scriptHashes.length} inline scripts allowed by hash`);
+        logger.info(
+          `Content-Security-Policy in ${pages} pages, ${scriptHashes.length} inline scripts allowed by hash ${took()}`,
+        );
         const { files, br, gzip } = await precompress(outDir, written);
         logger.info(
-          `${files} files precompressed: ${(br / 1e6).toFixed(1)} MB brotli, ${(gzip / 1e6).toFixed(1)} MB gzip`,
+          `${files} files precompressed: ${(br / 1e6).toFixed(1)} MB brotli, ${(gzip / 1e6).toFixed(1)} MB gzip ${took()}`,
         );
         if (state && written) await recordWritten(outDir, state, [...written, join(outDir, HEADERS_FILE)]);
       },

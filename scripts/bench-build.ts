@@ -122,6 +122,15 @@ async function bench(): Promise<void> {
         `${name.padEnd(22)} ${s(run.ms).padStart(6)}  ${String(run.rendered).padStart(8)}  ${String(run.reused).padStart(6)}  ${String(run.peakMiB).padStart(8)}                  ${[claim, astro, verify, publish].map(s).join(' / ')}`,
       );
     }
+    // Astro's own steps: setup (config, the catalogue into the content collections, types), Vite, rendering
+    // pages and files, then settling the staging tree, the Content-Security-Policy and the compressed copies.
+    console.log("\nrun                    setup  vite  render  settle  csp  compress  (s, from Astro's output)");
+    for (const [name, run] of runs) {
+      const { setup, vite, render, settle, csp, compress } = run.steps;
+      console.log(
+        `${name.padEnd(22)} ${[setup, vite, render, settle, csp, compress].map((ms, i) => s(ms).padStart([5, 5, 7, 7, 4, 9][i] ?? 6)).join(' ')}`,
+      );
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
     api.send({ stop: true });

@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { currentRelease, listReleases, publishRelease, RELEASES_KEPT, releasesDir, rollback } from './releases.ts';
-import { claimWorkDir, newBuildId } from './site-build.ts';
+import { astroSteps, claimWorkDir, newBuildId, parseDuration } from './site-build.ts';
 import { staticSite } from './static.ts';
 
 // A real build takes a while (tests/build and tests/e2e make real ones), so these drive the steps around
@@ -197,5 +197,43 @@ describe('builds, releases and rollback', () => {
     switching = false;
     expect(await switcher).toBeGreaterThan(10);
     expect([...statuses.keys()]).toEqual([200]);
+  });
+});
+
+describe("a build's steps, from Astro's output", () => {
+  test('reads durations as Astro and the finish-site integration print them', () => {
+    expect(parseDuration('1m 19s')).toBe(79_000);
+    expect(parseDuration('10.13s')).toBe(10_130);
+    expect(parseDuration('186ms')).toBe(186);
+    expect(parseDuration('(8.1 s)')).toBe(8_100);
+  });
+
+  test('times setup, Vite, the pages and the finishing steps', () => {
+    const timing = astroSteps();
+    for (const line of [
+      '22:39:53 [content] Synced content',
+      '22:39:53 [build] Collecting build info...',
+      '22:39:53 [build] ✓ Completed in 10.13s.',
+      '22:39:56 [vite] ✓ built in 2.84s',
+      '22:39:56 [vite] ✓ built in 162ms',
+      ' generating static routes ',
+      '22:39:57   ├─ /index.html (+3ms)',
+      '22:41:16 ✓ Completed in 1m 19s.',
+      '22:41:16 ✓ Completed in 186ms.',
+      '22:41:16 [build] ✓ Completed in 1m 23s.',
+      '22:41:17 [finish-site] 61171 files written, 0 left over from the build before removed (1.2 s)',
+      '22:41:25 [finish-site] Content-Security-Policy in 22866 pages, 10 inline scripts allowed by hash (8.1 s)',
+      '22:42:05 [finish-site] 43029 files precompressed: 264.7 MB brotli, 288.2 MB gzip (40.0 s)',
+    ]) {
+      timing.read(line);
+    }
+    expect(timing.steps).toEqual({
+      setup: 10_130,
+      vite: 3_002,
+      render: 79_000,
+      settle: 1_200,
+      csp: 8_100,
+      compress: 40_000,
+    });
   });
 });

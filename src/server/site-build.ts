@@ -45,6 +45,8 @@ export interface SiteBuildResult {
   reused: number;
   /** Milliseconds of each step: claiming the staging tree, Astro, the checks, publishing the release. */
   phases: { claim: number; astro: number; verify: number; publish: number };
+  /** Milliseconds of Astro's own steps, from its output (see `astroSteps`). */
+  steps: AstroSteps;
 }
 
 /**
@@ -73,7 +75,7 @@ export async function buildSite({
   };
   const phases = { claim: lap(), astro: 0, verify: 0, publish: 0 };
   try {
-    let counts: { rendered: number; reused: number };
+    let counts: { rendered: number; reused: number; steps: AstroSteps };
     let written: Set<string> | undefined;
     try {
       const total = (await releaseInfo(outDir))?.pages;
@@ -232,6 +234,59 @@ interface AstroRun {
   staging: { state: string; since: number };
 }
 
+/**
+ * Astro's steps, as its output times them: `setup` (config, loading the catalogue into the content
+ * collections, types), `vite` (bundling), `render` (every route's pages and files), then the finish-site
+ * integration's `settle`, `csp` and `compress` (astro.config.mjs).
+ */
+export interface AstroSteps {
+  setup: number;
+  vite: number;
+  render: number;
+  settle: number;
+  csp: number;
+  compress: number;
+}
+
+/** `1m 37s`, `10.49s`, `320ms` or `(8.1 s)` in milliseconds. */
+export function parseDuration(text: string): number {
+  let ms = 0;
+  for (const [, amount, unit] of text.matchAll(/([\d.]+)\s*(ms|m|s)\b/g)) {
+    ms += Number(amount) * (unit === 'ms' ? 1 : unit === 's' ? 1000 : 60_000);
+  }
+  return Math.round(ms);
+}
+
+/** Reads Astro's steps out of its output, line by line. */
+export function astroSteps(): { read: (line: string) => void; steps: AstroSteps } {
+  const steps: AstroSteps = { setup: 0, vite: 0, render: 0, settle: 0, csp: 0, compress: 0 };
+  let rendering = false;
+  const finish: [RegExp, keyof AstroSteps][] = [
+    [/\[finish-site\] .*files written.*\(([^)]+)\)/, 'settle'],
+    [/\[finish-site\] Content-Security-Policy.*\(([^)]+)\)/, 'csp'],
+    [/\[finish-site\] .*precompressed.*\(([^)]+)\)/, 'compress'],
+  ];
+  return {
+    steps,
+    read(line) {
+      const completed = /✓ Completed in (.+?)\.?$/.exec(line)?.[1];
+      if (/\[build\] ✓ Completed in/.test(line) && steps.setup === 0 && completed)
+        steps.setup = parseDuration(completed);
+      const vite = /\[vite\] ✓ built in (.+)$/.exec(line)?.[1];
+      if (vite) steps.vite += parseDuration(vite);
+      if (/generating static routes/.test(line)) rendering = true;
+      else if (rendering && completed && !/\[build\]/.test(line)) {
+        steps.render = parseDuration(completed);
+        rendering = false;
+      }
+      for (const [pattern, step] of finish) {
+        const took = pattern.exec(line)?.[1];
+        if (took) steps[step] = parseDuration(took);
+      }
+    },
+  };
+}
+
 /** A line Astro prints per page: `├─ /path/index.html (+3ms)`, or `(cached)` / `(restored)` when reused. */
 const PAGE_LINE = /\u251c\u2500 \S+.*?\((\+[\d.]+m?s|cached|restored)\)/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes Astro writes
@@ -242,6 +297,7 @@ function runAstroBuild({ apiBaseUrl, outDir, verbose, cacheDir, buildId, total, 
   const args = [astroBin, 'build', '--outDir', outDir];
   const cache = cacheDir ? { ASTRO_CACHE_DIR: resolve(cacheDir) } : {};
   const counts = { rendered: 0, reused: 0 };
+  const timing = astroSteps();
   let firstPageAt = 0;
   let pending = '';
   const countLines = (text: string) => {
@@ -249,6 +305,7 @@ function runAstroBuild({ apiBaseUrl, outDir, verbose, cacheDir, buildId, total, 
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
     for (const line of lines) {
+      timing.read(line.replace(ANSI, ''));
       const match = PAGE_LINE.exec(line.replace(ANSI, ''));
       if (!match) continue;
       if (match[1] === 'cached' || match[1] === 'restored') counts.reused++;
@@ -263,7 +320,7 @@ function runAstroBuild({ apiBaseUrl, outDir, verbose, cacheDir, buildId, total, 
       });
     }
   };
-  return new Promise<{ rendered: number; reused: number }>((done, reject) => {
+  return new Promise<{ rendered: number; reused: number; steps: AstroSteps }>((done, reject) => {
     const child = spawn(process.execPath, args, {
       env: {
         ...process.env,
@@ -294,7 +351,7 @@ function runAstroBuild({ apiBaseUrl, outDir, verbose, cacheDir, buildId, total, 
     });
     child.once('error', reject);
     child.once('exit', (code) => {
-      if (code === 0) done(counts);
+      if (code === 0) done({ ...counts, steps: timing.steps });
       else reject(new Error(`The site build failed (exit code ${code}).${verbose ? '' : `\n${output.slice(-4000)}`}`));
     });
   });

@@ -106,4 +106,17 @@ describe('precompress', () => {
     expect(() => statSync(join(site, 'again/index.html.br'))).toThrow();
     expect(() => statSync(join(site, 'again/index.html.gz'))).toThrow();
   });
+
+  test("leaves a hashed asset's copies from an earlier build, and makes those it lacks", async () => {
+    const script = 'export const spectrometer = () => "Raman";\n'.repeat(100);
+    write('_astro/app.B1x2y3.js', script);
+    write('_astro/new.C4d5e6.js', script);
+    await precompress(site, [join(site, '_astro/app.B1x2y3.js')]);
+    const made = statSync(join(site, '_astro/app.B1x2y3.js.br')).mtimeMs;
+    // Vite writes it again, the same bytes under the same name.
+    write('_astro/app.B1x2y3.js', script);
+    await precompress(site, [join(site, '_astro/app.B1x2y3.js'), join(site, '_astro/new.C4d5e6.js')]);
+    expect(statSync(join(site, '_astro/app.B1x2y3.js.br')).mtimeMs).toBe(made);
+    expect(brotliDecompressSync(readFileSync(join(site, '_astro/new.C4d5e6.js.br'))).toString()).toBe(script);
+  });
 });
