@@ -1,14 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../../src/server/db/index.ts';
 import { catalogue } from '../../src/server/seed/data/index.ts';
-import { seedCatalogue } from '../../src/server/seed/index.ts';
 import { syntheticCatalogue } from '../../src/server/seed/synthetic.ts';
-import { prepareDb, type RunningServer, startServer } from '../../src/server/server.ts';
-import { buildSite } from '../../src/server/site-build.ts';
+import { type BuiltSite, buildFresh } from './built-site.ts';
 
 // Paged category views (issue 17), in a real build of a synthetic catalogue large enough that categories
 // fill many pages: every product is on exactly one page of its categories' lists and comparisons, the pages
@@ -22,30 +19,16 @@ interface FinderFile {
 }
 
 describe('paged category views', { timeout: 300_000 }, () => {
-  let dir: string;
+  let site: BuiltSite;
   let outDir: string;
   let db: Db;
-  let server: RunningServer;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'storefront-paging-'));
-    outDir = join(dir, 'site');
-    db = await prepareDb({ seed: false });
-    await seedCatalogue(db, syntheticCatalogue(catalogue, PRODUCTS));
-    server = await startServer({ db, port: 0, host: '127.0.0.1' });
-    await buildSite({
-      apiBaseUrl: `http://127.0.0.1:${server.port}/api`,
-      outDir,
-      verbose: false,
-      cacheDir: join(dir, 'astro-cache'),
-    });
+    site = await buildFresh('paging', syntheticCatalogue(catalogue, PRODUCTS));
+    ({ outDir, db } = site);
   });
 
-  afterAll(async () => {
-    await server.close();
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => site.close());
 
   const read = (...path: string[]) => readFileSync(join(outDir, ...path), 'utf8');
   const links = (html: string, prefix: string) =>

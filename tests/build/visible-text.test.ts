@@ -1,10 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Db } from '../../src/server/db/index.ts';
-import { prepareDb, type RunningServer, startServer } from '../../src/server/server.ts';
-import { buildSite } from '../../src/server/site-build.ts';
+import { type BuiltSite, buildFresh } from './built-site.ts';
 
 // What a visitor reads on a sample of pages and what their payloads hold, in both languages, against
 // snapshots (tests/build/__snapshots__/visible/). The build's speed-ups (issue 17) must not change them;
@@ -59,32 +56,16 @@ function visibleText(html: string): string {
 }
 
 describe('what the pages show', { timeout: 300_000 }, () => {
-  let dir: string;
-  let outDir: string;
-  let db: Db;
-  let server: RunningServer;
+  let site: BuiltSite;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'storefront-visible-'));
-    outDir = join(dir, 'site');
-    db = await prepareDb({});
-    server = await startServer({ db, port: 0, host: '127.0.0.1' });
-    await buildSite({
-      apiBaseUrl: `http://127.0.0.1:${server.port}/api`,
-      outDir,
-      verbose: false,
-      cacheDir: join(dir, 'astro-cache'),
-    });
+    site = await buildFresh('visible');
   });
 
-  afterAll(async () => {
-    await server.close();
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => site.close());
 
   const file = (locale: string, path: string, name: string) =>
-    join(outDir, ...(locale === 'en' ? [] : [locale]), ...path.split('/').filter(Boolean), name);
+    join(site.outDir, ...(locale === 'en' ? [] : [locale]), ...path.split('/').filter(Boolean), name);
   const snapshot = (locale: string, path: string, kind: string) =>
     `./__snapshots__/visible/${locale}${path === '/' ? '/home' : path.replaceAll('/', '_').replace(/^_/, '/')}.${kind}`;
 

@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Db } from '../../src/server/db/index.ts';
+import { seedCatalogue } from '../../src/server/seed/index.ts';
+import type { SeedCatalogue } from '../../src/server/seed/types.ts';
+import { prepareDb, type RunningServer, startServer } from '../../src/server/server.ts';
+import { buildSite } from '../../src/server/site-build.ts';
+
+/** A site built once from a fresh API (the demo catalogue, or the one given), with what it was built from. */
+export interface BuiltSite {
+  outDir: string;
+  db: Db;
+  server: RunningServer;
+  close(): Promise<void>;
+}
+
+/** Seeds a PGlite database, serves the API on loopback and builds the site from it into a temporary directory. */
+export async function buildFresh(name: string, catalogue?: SeedCatalogue): Promise<BuiltSite> {
+  const dir = mkdtempSync(join(tmpdir(), `storefront-${name}-`));
+  const outDir = join(dir, 'site');
+  const db = await prepareDb({ seed: catalogue === undefined });
+  if (catalogue) await seedCatalogue(db, catalogue);
+  const server = await startServer({ db, port: 0, host: '127.0.0.1' });
+  await buildSite({
+    apiBaseUrl: `http://127.0.0.1:${server.port}/api`,
+    outDir,
+    verbose: false,
+    cacheDir: join(dir, 'astro-cache'),
+  });
+  return {
+    outDir,
+    db,
+    server,
+    async close() {
+      await server.close();
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
