@@ -2,6 +2,8 @@
 // aria-controls over a panel of plain links). The pointer opens them by hovering; from the keyboard,
 // focus alone opens nothing (tabbing along the bar passes the buttons by), Enter and Space toggle,
 // ArrowDown opens and moves into the panel, and Escape closes and puts focus back on the button.
+// Inside the phone's menu (src/scripts/header-menu.ts) the same buttons are plain disclosures: a tap or Enter
+// toggles, nothing opens on hover or closes on leaving, and Escape is left to the menu, which it closes.
 
 /** How a panel was opened: a pointer keeps it open while it hovers, the keyboard while focus is inside. */
 type OpenedBy = 'pointer' | 'keyboard';
@@ -40,25 +42,29 @@ export function setUpDropPanels(header: HTMLElement): { closeAll: () => void } {
     p.trigger.focus();
   };
 
+  const inMenu = (p: DropPanel) => p.item.closest('dialog') !== null;
+
   for (const p of panels) {
     p.item.addEventListener('mouseenter', () => {
-      if (!p.openedBy) open(p, 'pointer');
+      if (!p.openedBy && !inMenu(p)) open(p, 'pointer');
     });
     p.item.addEventListener('mouseleave', () => {
+      if (inMenu(p)) return;
       if (!p.item.contains(document.activeElement) || p.openedBy === 'pointer') close(p);
     });
     p.item.addEventListener('focusout', (event) => {
       const next = event.relatedTarget as Node | null;
+      if (inMenu(p)) return;
       if (p.openedBy && !(next && p.item.contains(next)) && !p.item.matches(':hover')) close(p);
     });
     p.trigger.addEventListener('click', (event) => {
       // A mouse click (detail > 0) on a panel that hovering already opened keeps it open; Enter and Space toggle.
-      if (event.detail > 0) open(p, 'pointer');
+      if (event.detail > 0 && !inMenu(p)) open(p, 'pointer');
       else if (p.openedBy) close(p);
       else open(p, 'keyboard');
     });
     p.item.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape' && p.openedBy) {
+      if (event.key === 'Escape' && p.openedBy && !inMenu(p)) {
         event.preventDefault();
         closeAndReturn(p);
       } else if (event.key === 'ArrowDown' && event.target === p.trigger) {
@@ -71,7 +77,7 @@ export function setUpDropPanels(header: HTMLElement): { closeAll: () => void } {
 
   // A tap or click anywhere else closes an open panel (touch screens have no mouseleave to rely on).
   document.addEventListener('pointerdown', (event) => {
-    for (const p of panels) if (p.openedBy && !p.item.contains(event.target as Node)) close(p);
+    for (const p of panels) if (p.openedBy && !inMenu(p) && !p.item.contains(event.target as Node)) close(p);
   });
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') closeAll();

@@ -1,10 +1,9 @@
 import { OPEN_LOGIN, type OpenLoginDetail } from '../lib/events.ts';
+import { closeOnBackdrop, keepTabInside } from './modal-dialog.ts';
 
 // The login dialog (LoginDialog.astro) is a native modal <dialog>: showModal() makes the rest of the page
 // inert and Escape closes it. Here: open it on OPEN_LOGIN, keep Tab inside it, and give focus back. The form's
 // code (validation, the API client) is loaded only when the dialog first opens: most visitors never log in.
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]';
 
 /** The data attribute on the dialog holding the sentence for a reason, e.g. `reasonSaveArticle`. */
 const reasonKey = (reason: string) => `reason${reason.replace(/(^|-)(\w)/g, (_, _dash, c: string) => c.toUpperCase())}`;
@@ -45,31 +44,6 @@ export function setUpLoginDialog(): void {
     opener = null;
   });
 
-  // A click on the backdrop (outside the dialog's box) closes it.
-  dialog.addEventListener('click', (event) => {
-    if (event.target !== dialog) return;
-    const box = dialog.getBoundingClientRect();
-    const inside =
-      event.clientX >= box.left &&
-      event.clientX <= box.right &&
-      event.clientY >= box.top &&
-      event.clientY <= box.bottom;
-    if (!inside) dialog.close();
-  });
-
-  // Tab and Shift+Tab wrap around inside the dialog instead of leaving for the browser's own controls.
-  dialog.addEventListener('keydown', (event) => {
-    if (event.key !== 'Tab') return;
-    const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  });
+  closeOnBackdrop(dialog);
+  keepTabInside(dialog);
 }

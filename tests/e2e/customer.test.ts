@@ -224,13 +224,13 @@ describe.each([
   test('favourites a product and saves an article, and finds both under saved', async () => {
     const [first] = products;
     await page.goto(first ?? '/');
-    const favourite = page.locator('.buy-box [data-favourite-toggle]');
+    const favourite = page.locator('.product-summary [data-favourite-toggle]');
     expect(await favourite.getAttribute('aria-pressed')).toBe('false');
     await favourite.click();
     await page.waitForFunction(
-      () => document.querySelector('.buy-box [data-favourite-toggle]')?.getAttribute('aria-pressed') === 'true',
+      () => document.querySelector('.product-summary [data-favourite-toggle]')?.getAttribute('aria-pressed') === 'true',
     );
-    const productName = (await page.locator('.buy-box h1').textContent())?.trim() ?? '';
+    const productName = (await page.locator('.product-summary h1').textContent())?.trim() ?? '';
 
     await page.goto(`${prefix}/knowledge`);
     await islandsReady(page);
