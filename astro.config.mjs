@@ -75,9 +75,9 @@ const finishSite = (() => {
         logger.info(
           `Content-Security-Policy in ${pages} pages, ${scriptHashes.length} inline scripts allowed by hash ${took()}`,
         );
-        const { files, br, gzip } = await precompress(outDir, written);
+        const { files, br, gzip, threads } = await precompress(outDir, written);
         logger.info(
-          `${files} files precompressed: ${(br / 1e6).toFixed(1)} MB brotli, ${(gzip / 1e6).toFixed(1)} MB gzip ${took()}`,
+          `${files} files precompressed in ${threads} thread(s): ${(br / 1e6).toFixed(1)} MB brotli, ${(gzip / 1e6).toFixed(1)} MB gzip ${took()}`,
         );
         if (state && written) await recordWritten(outDir, state, [...written, join(outDir, HEADERS_FILE)]);
       },

@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -105,6 +105,24 @@ describe('precompress', () => {
     await precompress(site, [join(site, 'again/index.html')]);
     expect(() => statSync(join(site, 'again/index.html.br'))).toThrow();
     expect(() => statSync(join(site, 'again/index.html.gz'))).toThrow();
+  });
+
+  test('shares many files among worker threads, with the same copies and totals', async () => {
+    const files = Array.from({ length: 240 }, (_, i) => {
+      const path = `many/${i}/index.html`;
+      write(path, `<p>Spectrometer ${i}: Raman, fluorescence and FTIR.</p>`.repeat(40 + i));
+      return join(site, path);
+    });
+    write('many/tiny/index.html', 'small');
+    const totals = await precompress(site, [...files, join(site, 'many/tiny/index.html')]);
+    expect(totals.files).toBe(240);
+    expect(totals.threads).toBe(availableParallelism());
+    for (const file of [files[0], files[239]] as string[]) {
+      expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(readFileSync(file))).toBe(true);
+      expect(gunzipSync(readFileSync(`${file}.gz`)).equals(readFileSync(file))).toBe(true);
+    }
+    expect(totals.br).toBe(files.reduce((sum, file) => sum + statSync(`${file}.br`).size, 0));
+    expect(() => statSync(join(site, 'many/tiny/index.html.br'))).toThrow();
   });
 
   test("leaves a hashed asset's copies from an earlier build, and makes those it lacks", async () => {
