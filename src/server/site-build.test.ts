@@ -223,7 +223,7 @@ describe("a build's steps, from Astro's output", () => {
       '22:41:16 [build] ✓ Completed in 1m 23s.',
       '22:41:17 [finish-site] 61171 files written, 0 left over from the build before removed (1.2 s)',
       '22:41:25 [finish-site] Content-Security-Policy in 22866 pages, 10 inline scripts allowed by hash (8.1 s)',
-      '22:42:05 [finish-site] 43029 files precompressed: 264.7 MB brotli, 288.2 MB gzip (40.0 s)',
+      '22:42:05 [finish-site] 43029 files precompressed in 2 thread(s): 264.7 MB brotli, 288.2 MB gzip (40.0 s)',
     ]) {
       timing.read(line);
     }
