@@ -253,6 +253,10 @@ export default function CategoryBrowser({ locale, products, total, dataUrl }: Pr
             <div className="finder">
               <form className="finder-facets" aria-labelledby={`${id}-facets`} onSubmit={(e) => e.preventDefault()}>
                 <h2 id={`${id}-facets`}>{t(locale, 'finder.filters')}</h2>
+                {/* On a phone the facets stand above the results: one tap past them (src/styles/paging.css). */}
+                <a className="to-results" href={`#${id}-results-section`}>
+                  {t(locale, 'finder.toResults', { count: shown.length })}
+                </a>
                 <p className="muted">{t(locale, facets.length > 0 ? 'finder.intro' : 'finder.noFacets')}</p>
                 {facets.map((facet) =>
                   facet.kind === 'numeric' ? (
@@ -288,7 +292,12 @@ export default function CategoryBrowser({ locale, products, total, dataUrl }: Pr
                   {t(locale, 'finder.reset')}
                 </button>
               </form>
-              <section className="finder-results" aria-labelledby={`${id}-results`}>
+              <section
+                className="finder-results"
+                id={`${id}-results-section`}
+                tabIndex={-1}
+                aria-labelledby={`${id}-results`}
+              >
                 <h2 id={`${id}-results`} className="visually-hidden">
                   {t(locale, 'finder.results')}
                 </h2>

@@ -349,6 +349,22 @@ describe.each([
     await expectPhoneFriendly('the product finder');
   });
 
+  test("the finder's link past its facets brings its results into view", async () => {
+    await page.setViewportSize({ width: 390, height: 700 });
+    await visit(page, paths['category list']);
+    await page.locator('.category-browser [role=tab][id$="-tab-finder"]').tap();
+    const link = page.locator('.finder .to-results');
+    await link.waitFor();
+    const count = Number(((await link.textContent()) ?? '').match(/\d+/)?.[0]);
+    expect(count).toBeGreaterThan(0);
+    await link.tap();
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('.finder-results')?.getBoundingClientRect().top ?? -1))
+      .toBeLessThan(100);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('finder-results'))).toBe(true);
+    await page.setViewportSize({ width: 320, height: 700 });
+  });
+
   describe('logged in', () => {
     beforeAll(async () => {
       await page.evaluate((value) => localStorage.setItem('satoken', value), token);
