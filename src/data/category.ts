@@ -19,14 +19,14 @@ export const CATEGORY_VIEWS = ['top', 'list', 'detail'] as const;
 export type CategoryView = (typeof CATEGORY_VIEWS)[number];
 
 /** Things on a page of each view: the list and the comparison are paged, the overview is one page. */
-export const PAGE_SIZE: Record<CategoryView, number> = {
+const PAGE_SIZE: Record<CategoryView, number> = {
   top: Number.POSITIVE_INFINITY,
   list: LIST_PAGE_SIZE,
   detail: COMPARE_PAGE_SIZE,
 };
 
 /** How many pages a view of a category with `products` products has. */
-export const viewPages = (view: CategoryView, products: number): number =>
+const viewPages = (view: CategoryView, products: number): number =>
   view === 'top' ? 1 : pageCount(products, PAGE_SIZE[view]);
 
 /**
@@ -123,7 +123,7 @@ function categoryData(id: number, locale: Locale): Promise<CategoryData> {
 }
 
 /** The specification labels the comparison shows: those most products of the category share, in their first order. */
-export function compareColumns(products: ProductDetail[]): string[] {
+function compareColumns(products: ProductDetail[]): string[] {
   const labelCounts = new Map<string, number>();
   for (const product of products) {
     for (const attribute of product.attributes) {

@@ -10,7 +10,7 @@ import { getProducts, inLocale, localeFromParam, localeParams } from './catalogu
 const memo = new Map<Locale, Promise<ProductDetail[]>>();
 
 /** The products with downloads in a locale, in the API's order, found once per build. */
-export function productsWithDownloads(locale: Locale): Promise<ProductDetail[]> {
+function productsWithDownloads(locale: Locale): Promise<ProductDetail[]> {
   let products = memo.get(locale);
   if (!products) {
     products = getProducts().then((entries) =>
