@@ -6,8 +6,12 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { checkLocaleFiles } from './scripts/check-i18n.mjs';
 import { precompress } from './src/server/precompress.ts';
+import { codeDigest, sidePrerenderer } from './src/server/side-files.ts';
 import { HEADERS_FILE, secureSite } from './src/server/site-csp.ts';
 import { recordWritten, settleStaging } from './src/server/staging.ts';
+
+/** Routes whose files the build writes beside the pages rather than through Astro's loop (side-files.ts). */
+const SIDE_ROUTES = new Set(['src/pages/[...payload].ts', 'src/pages/files/[kind]/[file].ts']);
 
 /**
  * Stops a build before it starts when the locale files differ or the catalogue is switched off.
@@ -35,11 +39,34 @@ const buildGuard = {
  */
 const finishSite = (() => {
   let publicDir = '';
+  /** @type {import('astro').AstroConfig | undefined} */
+  let astroConfig;
+  /** @type {(() => Promise<import('./src/server/side-files.ts').SideFilesResult | undefined>) | undefined} */
+  let sideFiles;
   return {
     name: 'finish-site',
     hooks: {
       'astro:config:done': ({ config }) => {
         publicDir = fileURLToPath(config.publicDir);
+        astroConfig = config;
+      },
+      'astro:build:start': ({ setPrerenderer, logger }) => {
+        const config = /** @type {import('astro').AstroConfig} */ (astroConfig);
+        const root = fileURLToPath(config.root);
+        setPrerenderer((base) => {
+          const side = sidePrerenderer(base, {
+            components: SIDE_ROUTES,
+            site: new URL(config.site ?? 'http://localhost'),
+            options: () => ({
+              outDir: fileURLToPath(config.outDir),
+              state: process.env.SITE_STAGING_STATE,
+              code: codeDigest(root, ['src'], ['package-lock.json', 'astro.config.mjs']),
+            }),
+            log: (line) => logger.info(line),
+          });
+          sideFiles = side.done;
+          return side.prerenderer;
+        });
       },
       'astro:build:done': async ({ dir, assets, logger }) => {
         const outDir = fileURLToPath(dir);
@@ -60,8 +87,9 @@ const finishSite = (() => {
                 .filter((entry) => entry.isFile())
                 .map((entry) => join(outDir, relative(publicDir, join(entry.parentPath, entry.name))))
             : [];
+          const side = (await sideFiles?.())?.files ?? [];
           const settled = await settleStaging(outDir, {
-            outputs: [...assets.values()].flat().map((url) => fileURLToPath(url)),
+            outputs: [...[...assets.values()].flat().map((url) => fileURLToPath(url)), ...side],
             publicFiles,
             since: Number(process.env.SITE_BUILD_STARTED),
           });
@@ -136,8 +164,9 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   trailingSlash: 'ignore',
-  // Pages render a few at a time, so one page's file writes overlap the next one's rendering (issue 17).
-  build: { format: 'directory', concurrency: Number(process.env.BUILD_CONCURRENCY) || 1 },
+  // Pages render four at a time, so one page's file writes overlap the others' rendering: at 10,000
+  // products 48 s of rendering against 65 s one at a time; 8 and 16 are no faster (issue 17).
+  build: { format: 'directory', concurrency: Number(process.env.BUILD_CONCURRENCY) || 4 },
   integrations: [buildGuard, interactDirective, react(), finishSite],
   i18n: {
     locales: ['en', 'zh-CN'],

@@ -289,6 +289,8 @@ export function astroSteps(): { read: (line: string) => void; steps: AstroSteps 
 
 /** A line Astro prints per page: `├─ /path/index.html (+3ms)`, or `(cached)` / `(restored)` when reused. */
 const PAGE_LINE = /\u251c\u2500 \S+.*?\((\+[\d.]+m?s|cached|restored)\)/;
+/** The line the side files' writer prints when done (side-files.ts): as many written, as many unchanged. */
+const SIDE_LINE = /side files: (\d+) written, (\d+) unchanged/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes Astro writes
 const ANSI = /\u001b\[[\d;]*m/g;
 
@@ -306,6 +308,11 @@ function runAstroBuild({ apiBaseUrl, outDir, verbose, cacheDir, buildId, total, 
     pending = lines.pop() ?? '';
     for (const line of lines) {
       timing.read(line.replace(ANSI, ''));
+      const side = SIDE_LINE.exec(line.replace(ANSI, ''));
+      if (side) {
+        counts.rendered += Number(side[1]);
+        counts.reused += Number(side[2]);
+      }
       const match = PAGE_LINE.exec(line.replace(ANSI, ''));
       if (!match) continue;
       if (match[1] === 'cached' || match[1] === 'restored') counts.reused++;

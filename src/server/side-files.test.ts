@@ -1,0 +1,124 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { codeDigest, outputFile, writeSideFiles } from './side-files.ts';
+
+describe('the side files a build writes beside its pages', () => {
+  let dir: string;
+  let outDir: string;
+  let state: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'side-files-'));
+    outDir = join(dir, 'site');
+    state = join(dir, 'state');
+    mkdirSync(outDir);
+    mkdirSync(state);
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const paths = [
+    { pathname: '/product/a/_payload.json', cacheKey: 'a1' },
+    { pathname: '/zh-CN/product/a/_payload.json', cacheKey: 'a1-zh' },
+    { pathname: '/files/datasheets/a.pdf', cacheKey: 'pdf-a' },
+  ];
+  const rendering = () => {
+    const asked: string[] = [];
+    return {
+      asked,
+      render: async (pathname: string) => {
+        asked.push(pathname);
+        return new TextEncoder().encode(`body of ${pathname}`);
+      },
+    };
+  };
+
+  test('writes every file the first time, each at its path', async () => {
+    const { asked, render } = rendering();
+    const result = await writeSideFiles(paths, render, { outDir, state, code: 'v1' });
+    expect(result).toMatchObject({ written: 3, unchanged: 0 });
+    expect(asked.toSorted()).toEqual(paths.map((path) => path.pathname).toSorted());
+    expect(result.files).toEqual(paths.map((path) => join(outDir, path.pathname)));
+    expect(readFileSync(join(outDir, 'zh-CN/product/a/_payload.json'), 'utf8')).toBe(
+      'body of /zh-CN/product/a/_payload.json',
+    );
+  });
+
+  test('leaves a file alone while its key and the code are the same, and makes it again when either changes', async () => {
+    await writeSideFiles(paths, rendering().render, { outDir, state, code: 'v1' });
+    const file = join(outDir, 'product/a/_payload.json');
+    utimesSync(file, 1, 1);
+
+    const same = rendering();
+    expect(await writeSideFiles(paths, same.render, { outDir, state, code: 'v1' })).toMatchObject({
+      written: 0,
+      unchanged: 3,
+    });
+    expect(same.asked).toEqual([]);
+    expect(statSync(file).mtimeMs).toBe(1000);
+
+    const edited = paths.map((path, i) => (i === 0 ? { ...path, cacheKey: 'a2' } : path));
+    const one = rendering();
+    expect(await writeSideFiles(edited, one.render, { outDir, state, code: 'v1' })).toMatchObject({ written: 1 });
+    expect(one.asked).toEqual(['/product/a/_payload.json']);
+    expect(statSync(file).mtimeMs).toBeGreaterThan(1000);
+
+    const newCode = rendering();
+    expect(await writeSideFiles(edited, newCode.render, { outDir, state, code: 'v2' })).toMatchObject({ written: 3 });
+  });
+
+  test('writes a file again that is gone, and every file without a state or a key', async () => {
+    await writeSideFiles(paths, rendering().render, { outDir, state, code: 'v1' });
+    rmSync(join(outDir, 'files/datasheets/a.pdf'));
+    const again = rendering();
+    await writeSideFiles(paths, again.render, { outDir, state, code: 'v1' });
+    expect(again.asked).toEqual(['/files/datasheets/a.pdf']);
+
+    const stateless = rendering();
+    await writeSideFiles(paths, stateless.render, { outDir, code: 'v1' });
+    expect(stateless.asked).toHaveLength(3);
+    const keyless = rendering();
+    await writeSideFiles([{ pathname: '/product/a/_payload.json' }], keyless.render, { outDir, state, code: 'v1' });
+    await writeSideFiles([{ pathname: '/product/a/_payload.json' }], keyless.render, { outDir, state, code: 'v1' });
+    expect(keyless.asked).toHaveLength(2);
+  });
+
+  test('a failed render fails the whole and keeps no keys of it', async () => {
+    await expect(
+      writeSideFiles(
+        paths,
+        async (pathname) => {
+          if (pathname.endsWith('.pdf')) throw new Error('no PDF today');
+          return new Uint8Array([1]);
+        },
+        { outDir, state, code: 'v1' },
+      ),
+    ).rejects.toThrow('no PDF today');
+    const after = rendering();
+    await writeSideFiles(paths, after.render, { outDir, state, code: 'v1' });
+    expect(after.asked).toHaveLength(3);
+  });
+
+  test('refuses a path outside the site or without a file name', () => {
+    expect(() => outputFile(outDir, '/../escape.json')).toThrow('inside the site');
+    expect(() => outputFile(outDir, '/product/a/')).toThrow('inside the site');
+    expect(outputFile(`${outDir}/`, '/product/caf%C3%A9/_payload.json')).toBe(
+      join(outDir, 'product/café/_payload.json'),
+    );
+  });
+
+  test('the code digest follows every source file and the lockfile', () => {
+    const root = join(dir, 'project');
+    mkdirSync(join(root, 'src/pages'), { recursive: true });
+    writeFileSync(join(root, 'src/pages/a.ts'), 'one');
+    writeFileSync(join(root, 'package-lock.json'), '{}');
+    const digest = () => codeDigest(root, ['src'], ['package-lock.json', 'astro.config.mjs']);
+    const first = digest();
+    expect(digest()).toBe(first);
+    writeFileSync(join(root, 'src/pages/a.ts'), 'two!');
+    const second = digest();
+    expect(second).not.toBe(first);
+    writeFileSync(join(root, 'package-lock.json'), '{"x":1}');
+    expect(digest()).not.toBe(second);
+  });
+});
