@@ -3,7 +3,8 @@
 // and prints seeding apart from the build: the build's wall time, pages per second, output size, the
 // largest page (HTML, gzip) and the time of each step (claim, Astro, checks, publish); then the rebuilds an
 // editor causes (issue 16): after one product edit, after one category rename, and after no change. Peak
-// memory is that of the build's process tree (this process and Astro's), the API's apart.
+// memory is that of each build's process tree (a process of its own, as `npm run rebuild` is, and Astro's),
+// the API's apart.
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import { catalogue } from '../src/server/seed/data/index.ts';
 import { seedCatalogue } from '../src/server/seed/index.ts';
 import { syntheticCatalogue } from '../src/server/seed/synthetic.ts';
 import { prepareDb, startServer } from '../src/server/server.ts';
-import { buildSite } from '../src/server/site-build.ts';
+import { buildSite, type SiteBuildResult } from '../src/server/site-build.ts';
 
 interface Ready {
   api: string;
@@ -47,10 +48,22 @@ async function apiProcess(count: number | undefined): Promise<void> {
   });
 }
 
+/**
+ * In a build's process: one buildSite, its result sent back. Each build has a process of its own, as
+ * `npm run rebuild` does, so its memory is not mixed with what the bench itself read before it.
+ */
+async function buildProcess(options: { apiBaseUrl: string; outDir: string; cacheDir: string }): Promise<void> {
+  const result = await buildSite({ ...options, verbose: false });
+  process.send?.(result);
+  process.disconnect();
+}
+
 const { values } = parseArgs({ options: { products: { type: 'string' } } });
 const count = values.products ? Number(values.products) : undefined;
 if (process.env.BENCH_BUILD_API === '1') {
   await apiProcess(count);
+} else if (process.env.BENCH_BUILD_RUN) {
+  await buildProcess(JSON.parse(process.env.BENCH_BUILD_RUN));
 } else {
   await bench();
 }
@@ -74,7 +87,14 @@ async function bench(): Promise<void> {
   const cacheDir = join(dir, 'astro-cache');
   const build = async () => {
     const peak = watchPeakMemory(api.pid);
-    const result = await buildSite({ apiBaseUrl: ready.api, outDir, verbose: false, cacheDir });
+    const child = fork(new URL(import.meta.url), [], {
+      env: { ...process.env, BENCH_BUILD_RUN: JSON.stringify({ apiBaseUrl: ready.api, outDir, cacheDir }) },
+      stdio: 'inherit',
+    });
+    const result = await new Promise<SiteBuildResult>((resolve, reject) => {
+      child.once('message', (message) => resolve(message as SiteBuildResult));
+      child.once('exit', (code) => reject(new Error(`the build stopped (exit ${code}) before it answered`)));
+    });
     return { ...result, peakMiB: peak.stop() };
   };
   try {

@@ -1,10 +1,12 @@
-import { copyFile, link, mkdir, readdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 
 // The staging tree a site is built in (decision 0025): `<outDir>.next`, kept from one build to the next,
 // so Astro's incremental build finds every unchanged page already in place and writes only what changed.
 // Everything after Astro (the security policy, compressed copies, link checks, the release) then works on
-// the files this build wrote, which it tells by their modification time.
+// the files this build wrote, which it tells by their modification time. A tree has tens of thousands of
+// files, so the walks here use plain synchronous calls: a third of the time of a promise a file.
 
 /** Files a build started at `since` (ms, wall clock) wrote: their modification time is not before it. */
 export const writtenSince = (mtimeMs: number, since: number) => mtimeMs >= since;
@@ -22,20 +24,13 @@ export interface StagedFile {
  * Every file under dir with its modification time; compressed copies (which follow their file) get none,
  * to save a stat each.
  */
-export async function listTree(dir: string): Promise<StagedFile[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const paths = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-  const files: StagedFile[] = new Array(paths.length);
-  await inBatches(paths, 256, async (path, index) => {
-    files[index] = { path, mtimeMs: COMPANION.test(path) ? 0 : (await stat(path)).mtimeMs };
-  });
-  return files;
-}
-
-async function inBatches<T>(items: readonly T[], size: number, work: (item: T, index: number) => Promise<void>) {
-  for (let i = 0; i < items.length; i += size) {
-    await Promise.all(items.slice(i, i + size).map((item, j) => work(item, i + j)));
-  }
+export function listTree(dir: string): StagedFile[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const path = join(entry.parentPath, entry.name);
+      return { path, mtimeMs: COMPANION.test(path) ? 0 : statSync(path).mtimeMs };
+    });
 }
 
 export interface SettleOptions {
@@ -58,22 +53,20 @@ export async function settleStaging(
   { outputs, publicFiles, since }: SettleOptions,
 ): Promise<{ written: string[]; removed: number }> {
   const keep = new Set([...outputs, ...publicFiles]);
-  const files = await listTree(dir);
+  const files = listTree(dir);
   const kept = (path: string) =>
     keep.has(path) || relative(dir, path).startsWith(`_astro${sep}`) || relative(dir, path) === '_headers';
   const stale = files.filter(({ path }) => !kept(COMPANION.test(path) ? path.slice(0, -3) : path));
-  await inBatches(stale, 256, async ({ path }) => rm(path, { force: true }));
+  for (const { path } of stale) rmSync(path, { force: true });
   // Directories left empty (a removed page's folder), deepest first; rmdir refuses any that is not empty.
   const parents = [...new Set(stale.map(({ path }) => dirname(path)))].sort((a, b) => b.length - a.length);
   for (const parent of parents) {
     for (let folder = parent; folder.startsWith(dir + sep); folder = dirname(folder)) {
-      if (
-        !(await rmdir(folder).then(
-          () => true,
-          () => false,
-        ))
-      )
+      try {
+        rmdirSync(folder);
+      } catch {
         break;
+      }
     }
   }
   const written = files
@@ -91,20 +84,12 @@ const WRITTEN_FILE = 'written.json';
  */
 export async function recordWritten(dir: string, state: string, written: readonly string[]): Promise<void> {
   const names = new Set<string>();
-  await Promise.all(
-    written.map(async (path) => {
-      names.add(relative(dir, path));
-      for (const extension of ['.br', '.gz']) {
-        if (
-          await stat(path + extension).then(
-            () => true,
-            () => false,
-          )
-        )
-          names.add(relative(dir, path + extension));
-      }
-    }),
-  );
+  for (const path of written) {
+    names.add(relative(dir, path));
+    for (const extension of ['.br', '.gz']) {
+      if (existsSync(path + extension)) names.add(relative(dir, path + extension));
+    }
+  }
   await writeFile(join(state, WRITTEN_FILE), JSON.stringify([...names]));
 }
 
@@ -129,30 +114,29 @@ export async function snapshotStaging(
   release: string,
   { written, base }: { written: ReadonlySet<string> | undefined; base: string | undefined },
 ): Promise<{ copied: number; linked: number }> {
-  const entries = await readdir(staging, { recursive: true, withFileTypes: true });
-  await mkdir(release, { recursive: true });
+  const entries = readdirSync(staging, { recursive: true, withFileTypes: true });
+  mkdirSync(release, { recursive: true });
   const files: string[] = [];
   for (const entry of entries) {
     const name = relative(staging, join(entry.parentPath, entry.name));
-    if (entry.isDirectory()) await mkdir(join(release, name), { recursive: true });
+    if (entry.isDirectory()) mkdirSync(join(release, name), { recursive: true });
     else if (entry.isFile()) files.push(name);
   }
   let copied = 0;
   let linked = 0;
-  await inBatches(files, 128, async (name) => {
+  for (const name of files) {
     const target = join(release, name);
     if (base && written && !written.has(name)) {
-      const done = await link(join(base, name), target).then(
-        () => true,
-        () => false,
-      );
-      if (done) {
+      try {
+        linkSync(join(base, name), target);
         linked++;
-        return;
+        continue;
+      } catch {
+        // Not in the release before (or not linkable there): copied below.
       }
     }
-    await copyFile(join(staging, name), target);
+    copyFileSync(join(staging, name), target);
     copied++;
-  });
+  }
   return { copied, linked };
 }
