@@ -357,7 +357,9 @@ function runAstroBuild({ apiBaseUrl, outDir, verbose, cacheDir, buildId, total, 
       if (verbose) process.stderr.write(chunk);
     });
     child.once('error', reject);
-    child.once('exit', (code) => {
+    // 'close', not 'exit': the process may have ended before the last of its output was read.
+    child.once('close', (code) => {
+      countLines('\n');
       if (code === 0) done({ ...counts, steps: timing.steps });
       else reject(new Error(`The site build failed (exit code ${code}).${verbose ? '' : `\n${output.slice(-4000)}`}`));
     });
