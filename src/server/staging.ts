@@ -1,5 +1,5 @@
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { existsSync, linkSync, mkdirSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 
 // The staging tree a site is built in (decision 0025): `<outDir>.next`, kept from one build to the next,
@@ -122,21 +122,24 @@ export async function snapshotStaging(
     if (entry.isDirectory()) mkdirSync(join(release, name), { recursive: true });
     else if (entry.isFile()) files.push(name);
   }
-  let copied = 0;
+  // Links one after the other with synchronous calls (a rebuild links nearly every file), copies many at a
+  // time through the thread pool (a first build copies every file, and the disk takes several at once).
+  const toCopy: string[] = [];
   let linked = 0;
   for (const name of files) {
-    const target = join(release, name);
     if (base && written && !written.has(name)) {
       try {
-        linkSync(join(base, name), target);
+        linkSync(join(base, name), join(release, name));
         linked++;
         continue;
       } catch {
         // Not in the release before (or not linkable there): copied below.
       }
     }
-    copyFileSync(join(staging, name), target);
-    copied++;
+    toCopy.push(name);
   }
-  return { copied, linked };
+  for (let i = 0; i < toCopy.length; i += 128) {
+    await Promise.all(toCopy.slice(i, i + 128).map((name) => copyFile(join(staging, name), join(release, name))));
+  }
+  return { copied: toCopy.length, linked };
 }
