@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { publishRelease, releaseInfo } from './releases.ts';
 import { readWritten } from './staging.ts';
 import { verifySite } from './verify-site.ts';
@@ -327,6 +329,11 @@ function runAstroBuild({ apiBaseUrl, outDir, verbose, cacheDir, buildId, total, 
       });
     }
   };
+  // Astro's output goes to a file, read as it grows: Astro ends its process when done, and what it wrote to a
+  // pipe that was not read yet is lost (a no-change rebuild, which prints 60,000 lines in a second, lost its
+  // last 8,000 and its closing steps); a file takes every write whole. It stays in the state directory.
+  const logFile = join(staging.state, 'astro-output.log');
+  const logFd = openSync(logFile, 'w');
   return new Promise<{ rendered: number; reused: number; steps: AstroSteps }>((done, reject) => {
     const child = spawn(process.execPath, args, {
       env: {
@@ -338,28 +345,43 @@ function runAstroBuild({ apiBaseUrl, outDir, verbose, cacheDir, buildId, total, 
         SITE_BUILD_STARTED: String(staging.since),
         ...cache,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', logFd, logFd],
     });
+    closeSync(logFd);
+    const reader = openSync(logFile, 'r');
+    const decoder = new StringDecoder('utf8');
+    const chunk = Buffer.alloc(1 << 20);
+    let offset = 0;
     let output = '';
-    const keep = (chunk: Buffer) => {
-      const text = chunk.toString();
+    const read = (text: string) => {
       // The last of Astro's output, for the error when it fails.
       output = (output + text).slice(-16_000);
-      return text;
-    };
-    child.stdout.on('data', (chunk: Buffer) => {
-      const text = keep(chunk);
-      if (verbose) process.stdout.write(chunk);
+      if (verbose) process.stdout.write(text);
       countLines(text);
+    };
+    const drain = () => {
+      for (let n = readSync(reader, chunk, 0, chunk.length, offset); n > 0; ) {
+        offset += n;
+        read(decoder.write(chunk.subarray(0, n)));
+        n = readSync(reader, chunk, 0, chunk.length, offset);
+      }
+    };
+    const timer = setInterval(drain, 200);
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      clearInterval(timer);
+      drain();
+      read(`${decoder.end()}\n`);
+      closeSync(reader);
+    };
+    child.once('error', (error) => {
+      finish();
+      reject(error);
     });
-    child.stderr.on('data', (chunk: Buffer) => {
-      keep(chunk);
-      if (verbose) process.stderr.write(chunk);
-    });
-    child.once('error', reject);
-    // 'close', not 'exit': the process may have ended before the last of its output was read.
     child.once('close', (code) => {
-      countLines('\n');
+      finish();
       if (code === 0) done({ ...counts, steps: timing.steps });
       else reject(new Error(`The site build failed (exit code ${code}).${verbose ? '' : `\n${output.slice(-4000)}`}`));
     });
