@@ -8,6 +8,7 @@ import type { SolutionDetail, SolutionGroup } from '../api/solutions.ts';
 import type { ConfigItem } from '../api/system.ts';
 import { LOCALES, type Locale, languageOf } from '../i18n/index.ts';
 import { parseMetaJson } from '../lib/meta.ts';
+import { loadedProducts } from './products-loader.ts';
 
 // Typed, read-only views of the build-time collections (content.config.ts) for pages.
 
@@ -36,15 +37,19 @@ export function metaOf(site: SiteData, page: string): Record<string, string> {
   return parseMetaJson(site.meta[page] ?? site.meta.home ?? '[]');
 }
 
-async function bilingual<T>(collection: 'categories' | 'products' | 'solutions' | 'articles'): Promise<Bilingual<T>[]> {
+async function bilingual<T>(collection: 'categories' | 'solutions' | 'articles'): Promise<Bilingual<T>[]> {
   return (await getCollection(collection)).map((entry) => entry.data as unknown as Bilingual<T>);
 }
 
 /** Every category in both languages. */
 export const getCategories = () => bilingual<CategoryRecord>('categories');
 
-/** Every published product in both languages. */
-export const getProducts = () => bilingual<ProductDetail>('products');
+/** Every published product in both languages, as the products loader left them (decision 0029). */
+export async function getProducts(): Promise<Bilingual<ProductDetail>[]> {
+  const products = loadedProducts();
+  if (!products) throw new Error('Build stopped: the products were not loaded (the products loader did not run).');
+  return products;
+}
 
 /** Every solution in both languages. */
 export const getSolutions = () => bilingual<SolutionDetail>('solutions');

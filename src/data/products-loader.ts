@@ -1,3 +1,6 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { Language } from '../api/common.ts';
 import { type ProductDetail, productPage } from '../api/product.ts';
@@ -92,7 +95,7 @@ export function joinsInPlace(
 }
 
 /** Raise when what the loader keeps changes shape: the next load is a full one. */
-const FORMAT = '1';
+const FORMAT = '2';
 /** The most ids one `/product/page` call takes. */
 const IDS_PER_CALL = 999;
 
@@ -114,33 +117,79 @@ async function readProducts(ids?: number[]): Promise<Entry[]> {
 /** The UTC day: product records carry a ship date counted from it. */
 const utcDay = () => new Date().toISOString().slice(0, 10);
 
+/**
+ * Where the products live between a load and the pages (decision 0029): not in Astro's data store, which
+ * the build inlines into its server bundle as one string (38 MB at 10,000 products: Vite parses it every
+ * build, and the build holds it as code and again as objects), but in this process's memory, handed to
+ * `getProducts` (catalogue.ts), and in a file of their own in Astro's cache directory between builds.
+ */
+const LOADED = Symbol.for('storefront.products');
+
+/** The products the last load in this process left, in the API's order; undefined before any load. */
+export function loadedProducts(): Entry[] | undefined {
+  return (globalThis as { [LOADED]?: Entry[] })[LOADED];
+}
+
+function setLoaded(entries: Entry[]): void {
+  (globalThis as { [LOADED]?: Entry[] })[LOADED] = entries;
+}
+
+/** What the products' file keeps between builds. */
+interface Kept {
+  format: string;
+  /** The change feed's position the entries are current to. */
+  seq: number;
+  /** The UTC day of the load that made the entries whole. */
+  day: string;
+  entries: Entry[];
+}
+
+function readKept(file: string): Kept | undefined {
+  try {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as Kept;
+    return Number.isSafeInteger(kept.seq) && Array.isArray(kept.entries) ? kept : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written whole or not at all: a build stopped half-way leaves the last whole file. */
+function writeKept(file: string, kept: Kept): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(`${file}.tmp`, JSON.stringify(kept));
+  renameSync(`${file}.tmp`, file);
+}
+
 /** The `products` collection's loader: incremental from the change feed, whole when it must be. */
 export function productsLoader(options: { offline?: boolean } = {}): Loader {
   return {
     name: 'products-incremental',
-    load: async ({ store, meta, logger }: LoaderContext) => {
+    load: async ({ store, meta, logger, config }: LoaderContext) => {
       const started = performance.now();
       const elapsed = () => `${Math.round(performance.now() - started)} ms`;
+      // Astro's own store holds none of them (the records of an earlier format are dropped).
+      store.clear();
+      meta.delete('seq');
+      const file = fileURLToPath(new URL('products-store.json', config.cacheDir));
       if (options.offline) {
-        store.clear();
-        meta.delete('seq');
+        setLoaded([]);
         return;
       }
       // Both read before any record: a write during the load is seen again next time, which is harmless.
       const day = utcDay();
-      const stored = meta.get('seq');
-      const since = stored !== undefined && /^\d+$/.test(stored) ? Number(stored) : undefined;
+      const kept = readKept(file);
+      const since = kept?.seq;
       const feed = await callApi(systemChanges, { language: 'en', since: since ?? 0 });
 
       let reason: string | undefined;
-      if (since === undefined) reason = 'no earlier load';
-      else if (meta.get('format') !== FORMAT) reason = 'a new loader format';
-      else if (meta.get('day') !== day) reason = 'a new day (ship dates)';
+      if (!kept || since === undefined) reason = 'no earlier load';
+      else if (kept.format !== FORMAT) reason = 'a new loader format';
+      else if (kept.day !== day) reason = 'a new day (ship dates)';
       else if (feed.until < since) reason = 'the feed is behind the store (another database)';
       else if (!feed.complete) reason = 'too many changes';
 
-      if (!reason) {
-        const entries = store.values().map((entry) => entry.data as unknown as Entry);
+      if (kept && !reason) {
+        const entries = kept.entries;
         const plan = planRefresh(
           feed.changes,
           entries.map((entry) => entry.en),
@@ -158,18 +207,21 @@ export function productsLoader(options: { offline?: boolean } = {}): Loader {
           )
             reason = 'a product published again';
           else {
+            // A Map keeps each entry in its place when it is set again; new ones join at the end.
+            const byId = new Map(entries.map((entry) => [entry.id, entry]));
             const returned = new Set(fresh.map((entry) => entry.id));
             let removed = 0;
             for (const id of plan.ids) {
-              if (!returned.has(String(id)) && store.has(String(id))) {
-                store.delete(String(id));
-                removed++;
-              }
+              if (!returned.has(String(id)) && byId.delete(String(id))) removed++;
             }
-            for (const entry of fresh) store.set({ id: entry.id, data: entry });
-            meta.set('seq', String(feed.until));
+            for (const entry of fresh) byId.set(entry.id, entry);
+            const now = [...byId.values()];
+            setLoaded(now);
+            if (fresh.length > 0 || removed > 0 || feed.until !== since) {
+              writeKept(file, { format: FORMAT, seq: feed.until, day, entries: now });
+            }
             logger.info(
-              `products: refreshed ${fresh.length}, removed ${removed}, kept ${store.keys().length - fresh.length} in ${elapsed()}`,
+              `products: refreshed ${fresh.length}, removed ${removed}, kept ${now.length - fresh.length} in ${elapsed()}`,
             );
             return;
           }
@@ -177,11 +229,8 @@ export function productsLoader(options: { offline?: boolean } = {}): Loader {
       }
 
       const all = await readProducts();
-      store.clear();
-      for (const entry of all) store.set({ id: entry.id, data: entry });
-      meta.set('seq', String(feed.until));
-      meta.set('day', day);
-      meta.set('format', FORMAT);
+      setLoaded(all);
+      writeKept(file, { format: FORMAT, seq: feed.until, day, entries: all });
       logger.info(`products: full load (${all.length} products; ${reason}) in ${elapsed()}`);
     },
   };
