@@ -118,20 +118,14 @@ async function inWorkers(files: readonly string[], only: boolean): Promise<Total
  * large enough and shrinks enough, for static.ts (and any static host that looks for them) to serve.
  * With `only`, just those files (the ones a build wrote into a kept staging tree): each loses any copy
  * an earlier version of it had that this one does not get, so no copy outlives its file's bytes.
- * Many files are shared among worker threads, one a core. Without `only`, the files in `skip` (compressed
- * already) are left out of the walk.
+ * Many files are shared among worker threads, one a core.
  */
-export async function precompress(
-  dir: string,
-  only?: readonly string[],
-  skip?: ReadonlySet<string>,
-): Promise<Totals & { threads: number }> {
+export async function precompress(dir: string, only?: readonly string[]): Promise<Totals & { threads: number }> {
   const files = only
     ? only.filter((file) => COMPRESSIBLE.has(extname(file)))
     : (await readdir(dir, { recursive: true, withFileTypes: true }))
         .filter((entry) => entry.isFile() && COMPRESSIBLE.has(extname(entry.name)))
-        .map((entry) => join(entry.parentPath, entry.name))
-        .filter((file) => !skip?.has(file));
+        .map((entry) => join(entry.parentPath, entry.name));
   if (files.length >= FILES_FOR_WORKERS) {
     const totals = await inWorkers(files, only !== undefined);
     if (totals) return { ...totals, threads: availableParallelism() };
