@@ -54,7 +54,7 @@ export async function visit(page: Page, path: string, ready?: string): Promise<v
 }
 
 /** The first link in main whose path starts with the prefix. */
-async function firstLink(page: Page, prefix: string): Promise<string> {
+export async function firstLink(page: Page, prefix: string): Promise<string> {
   const href = await page.locator(`main a[href^="${prefix}"]`).first().getAttribute('href');
   if (!href) throw new Error(`no link to ${prefix} on ${page.url()}`);
   return href;

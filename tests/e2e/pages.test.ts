@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { startBrowser } from './browser.ts';
+import { ACCOUNT_PAGES, firstLink, pathsOfEachType } from './page-types.ts';
 
 const browser = startBrowser();
 const baseUrl = inject('baseUrl');
@@ -8,52 +9,14 @@ const baseUrl = inject('baseUrl');
 /** Fetches a built file or API path from the served site. */
 const get = (path: string, init?: RequestInit) => fetch(new URL(path, baseUrl), { redirect: 'manual', ...init });
 
-/** The first link on a page whose path starts with the prefix (in the page's own locale). */
-async function firstLink(page: Page, prefix: string): Promise<string> {
-  const href = await page.locator(`main a[href^="${prefix}"]`).first().getAttribute('href');
-  if (!href) throw new Error(`no link to ${prefix} on ${page.url()}`);
-  return href;
-}
-
-/** Every page type, found by following links from its parent page, so the paths are real ones. */
+/**
+ * Every page type that answers 200, found by following links from its parent page (page-types.ts), with the
+ * search page bare and the account's pages.
+ */
 async function pagesOfEachType(page: Page, prefix: string): Promise<Record<string, string>> {
-  const paths: Record<string, string> = {
-    home: prefix || '/',
-    about: `${prefix}/about`,
-    solutions: `${prefix}/solutions`,
-    'solution group': `${prefix}/solutions/spectroscopy-instruments`,
-    knowledge: `${prefix}/knowledge`,
-    faq: `${prefix}/files/faq`,
-    data: `${prefix}/files/data`,
-    terms: `${prefix}/files/terms`,
-    cookie: `${prefix}/files/cookie`,
-    privacy: `${prefix}/files/privacy`,
-    downloads: `${prefix}/downloads`,
-    help: `${prefix}/help`,
-    sitemap: `${prefix}/sitemap`,
-    search: `${prefix}/search`,
-    contact: `${prefix}/contact`,
-    'contact success': `${prefix}/contact/success`,
-    register: `${prefix}/register`,
-    'register success': `${prefix}/register/success`,
-    forgot: `${prefix}/forgot`,
-    account: `${prefix}/account`,
-    'account cart': `${prefix}/account/cart`,
-    'account orders': `${prefix}/account/order`,
-    'account saved': `${prefix}/account/saved`,
-    'account addresses': `${prefix}/account/address`,
-  };
-  await page.goto(paths.home);
-  paths['category top'] = await firstLink(page, `${prefix}/category/top/`);
-  await page.goto(paths['category top']);
-  paths['category list'] = await firstLink(page, `${prefix}/category/list/`);
-  paths['category detail'] = paths['category list'].replace('/category/list/', '/category/detail/');
-  paths.product = await firstLink(page, `${prefix}/product/`);
-  await page.goto(paths['solution group']);
-  paths.solution = (await page.locator('main .category-tile a').first().getAttribute('href')) ?? '';
-  await page.goto(paths.sitemap);
-  paths.article = await firstLink(page, `${prefix}/knowledge/`);
-  return paths;
+  const { 'not found': _notFound, ...paths } = await pathsOfEachType(page, prefix);
+  const account = ACCOUNT_PAGES.map(({ name, path }) => [`account ${name}`, `${prefix}${path}`]);
+  return { ...paths, search: `${prefix}/search`, ...Object.fromEntries(account) };
 }
 
 describe.each([
