@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { serverConfig } from '../src/server/config.ts';
 import { exitIfDataDirInUse } from '../src/server/db/lock.ts';
 import { type BuildRow, buildStatus, requestBuild } from '../src/server/rebuild.ts';
+import { releasesTidied } from '../src/server/releases.ts';
 import { prepareDb, startServer } from '../src/server/server.ts';
 
 const USAGE = `Usage: npm run rebuild [-- --verbose]
@@ -143,6 +144,8 @@ async function inProcess(): Promise<boolean> {
 try {
   const token = process.env.EDITOR_TOKEN;
   const published = token ? await throughApi(token) : await inProcess();
+  // Published; the releases beyond the kept ones are still being removed (in the API's process when through it).
+  await releasesTidied();
   process.exit(published ? 0 : 1);
 } catch (error) {
   console.error((error as Error).message);

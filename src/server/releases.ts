@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { snapshotStaging } from './staging.ts';
+import { type SnapshotSources, snapshotStaging } from './staging.ts';
+import { inThread } from './tree-thread.ts';
 
 // Published builds as releases: each verified build is a directory under `<outDir>.releases/`, named by
 // its build id (which sorts by time), and outDir is a symbolic link to the one being served. Publishing
@@ -26,10 +27,34 @@ const RELEASE_FILE = 'release.json';
 
 export const releasesDir = (outDir: string) => `${resolve(outDir)}.releases`;
 
-/** How a build's staging tree becomes a release: what it wrote, and the release made from it before. */
-export interface SnapshotOptions {
-  written: ReadonlySet<string> | undefined;
-  base: string | undefined;
+/**
+ * How a build's staging tree becomes a release: what it wrote, the release made from it before, and what
+ * prepareRelease linked meanwhile.
+ */
+export interface SnapshotOptions extends Omit<SnapshotSources, 'linked'> {
+  prepared?: PreparedRelease;
+}
+
+/** A release begun while Astro built: a folder of hard links to every file of the release before. */
+export interface PreparedRelease {
+  dir: string;
+  files: ReadonlySet<string>;
+}
+
+/**
+ * What a build does while Astro builds, when it has a release made from the same staging tree (`base`):
+ * begins this build's release as hard links to every file of base, in a thread of its own
+ * (tree-thread.ts), so that publishing only replaces what the build wrote or removed.
+ */
+export async function prepareRelease(outDir: string, id: string, base: string): Promise<PreparedRelease> {
+  const dir = join(releasesDir(outDir), `.making-${id}`);
+  const files = await inThread({ kind: 'link', from: base, to: dir, skip: [RELEASE_FILE] });
+  return { dir, files: new Set(files) };
+}
+
+/** Removes a release begun by prepareRelease that will not be published. */
+export function abandonRelease(prepared: PreparedRelease): Promise<undefined> {
+  return inThread({ kind: 'remove', paths: [prepared.dir] });
 }
 
 /**
@@ -75,9 +100,9 @@ async function publish(
   const release = join(releases, id);
   if (snapshot) {
     // Made beside the releases under a name listReleases skips, and renamed in whole.
-    const making = join(releases, `.making-${id}`);
-    await rm(making, { recursive: true, force: true });
-    await snapshotStaging(workDir, making, snapshot);
+    const making = snapshot.prepared?.dir ?? join(releases, `.making-${id}`);
+    if (!snapshot.prepared) await rm(making, { recursive: true, force: true });
+    await snapshotStaging(workDir, making, { ...snapshot, linked: snapshot.prepared?.files });
     await writeFile(join(making, RELEASE_FILE), `${JSON.stringify(info, null, 2)}\n`);
     await rename(making, release);
   } else {
@@ -85,7 +110,8 @@ async function publish(
     await rename(workDir, release);
   }
   await pointAt(outDir, release);
-  await prune(outDir);
+  // The release is published; the oldest go after, without holding up whoever waits for this one.
+  tidying = tidying.then(() => prune(outDir).catch(() => undefined));
   return release;
 }
 
@@ -163,13 +189,47 @@ async function adoptPlainDirectory(outDir: string): Promise<void> {
   await pointAt(outDir, release);
 }
 
-/** Removes the oldest releases beyond RELEASES_KEPT, never the published one. */
+let tidying: Promise<unknown> = Promise.resolve();
+
+/**
+ * Settles once the releases beyond RELEASES_KEPT that publishing left to remove are gone (removing a
+ * release whose files no other release links takes seconds at 10,000 products).
+ */
+export async function releasesTidied(): Promise<void> {
+  await tidying;
+}
+
+/**
+ * Removes the oldest releases beyond RELEASES_KEPT, never the published one. Each is first renamed out of
+ * the list (`.removing-<pid>-<id>`), so a half-removed release is never rolled back to, and two processes
+ * pruning at once never remove the same one.
+ */
 async function prune(outDir: string): Promise<void> {
   const current = await currentRelease(outDir);
   const releases = await listReleases(outDir);
   const old = releases.slice(0, Math.max(0, releases.length - RELEASES_KEPT)).filter((id) => id !== current);
-  // Snapshots a publish left half made when its process died (one publish at a time: none is under way).
+  const doomed: string[] = [];
+  for (const id of old) {
+    const path = join(releasesDir(outDir), `.removing-${process.pid}-${id}`);
+    try {
+      await rename(join(releasesDir(outDir), id), path);
+      doomed.push(path);
+    } catch {
+      // Another process took it.
+    }
+  }
+  if (doomed.length > 0) await inThread({ kind: 'remove', paths: doomed });
+}
+
+/**
+ * Removes what builds into outDir left in the releases directory when they failed or died: releases begun
+ * or half made (`.making-`), and removals whose process is gone (`.removing-`). Only while holding the
+ * claim on the staging tree (site-build.ts), when no other build of this outDir is under way.
+ */
+export async function removeUnfinished(outDir: string, runs: (pid: number) => boolean): Promise<void> {
   const entries = await readdir(releasesDir(outDir)).catch(() => []);
-  old.push(...entries.filter((name) => name.startsWith('.making-')));
-  await Promise.all(old.map((id) => rm(join(releasesDir(outDir), id), { recursive: true, force: true })));
+  const left = entries.filter(
+    (name) => name.startsWith('.making-') || (name.startsWith('.removing-') && !runs(Number(name.split('-')[1]))),
+  );
+  if (left.length > 0) await inThread({ kind: 'remove', paths: left.map((name) => join(releasesDir(outDir), name)) });
 }

@@ -4,7 +4,17 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { currentRelease, listReleases, publishRelease, RELEASES_KEPT, releasesDir, rollback } from './releases.ts';
+import {
+  abandonRelease,
+  currentRelease,
+  listReleases,
+  prepareRelease,
+  publishRelease,
+  RELEASES_KEPT,
+  releasesDir,
+  releasesTidied,
+  rollback,
+} from './releases.ts';
 import { astroSteps, claimWorkDir, newBuildId, parseDuration } from './site-build.ts';
 import { staticSite } from './static.ts';
 
@@ -27,10 +37,14 @@ describe('builds, releases and rollback', () => {
     writeFileSync(join(workDir, 'index.html'), name);
   };
   const published = () => readFileSync(join(outDir, 'index.html'), 'utf8');
-  /** Builds and publishes as buildSite does: into the kept staging tree, then a snapshot of it as a release. */
+  /**
+   * Builds and publishes as buildSite does: into the kept staging tree, the release begun meanwhile from
+   * the one before, then a snapshot of it as a release.
+   */
   const publish = async (name: string, id = newBuildId()) => {
     const work = await claimWorkDir(outDir);
     try {
+      const prepared = work.base ? await prepareRelease(outDir, id, work.base) : undefined;
       build(work.dir, name);
       const written = new Set(readdirSync(work.dir));
       const release = await publishRelease(
@@ -38,7 +52,7 @@ describe('builds, releases and rollback', () => {
         outDir,
         id,
         { ms: 1, rendered: 21, reused: 0 },
-        { written, base: work.base },
+        { written, base: work.base, prepared },
       );
       await work.keep(release);
     } finally {
@@ -73,10 +87,22 @@ describe('builds, releases and rollback', () => {
       mkdirSync(join(dir, leftover));
     mkdirSync(join(dir, 'site.next.lock'));
     writeFileSync(join(dir, 'site.next.lock', 'pid'), gone.stdout);
+    // In the releases: one begun and never published, one half removed by a process that is gone, and one
+    // this process is removing.
+    const removing = `.removing-${process.pid}-20260101000000-aaaaaa`;
+    for (const leftover of [
+      '.making-20260101000001-aaaaaa',
+      `.removing-${gone.stdout}-20260101000002-aaaaaa`,
+      removing,
+    ])
+      mkdirSync(join(releasesDir(outDir), leftover, 'en'), { recursive: true });
     const work = await claimWorkDir(outDir);
-    expect(readdirSync(dir).sort()).toEqual(['site', 'site.next', 'site.next-state', 'site.next.lock', running].sort());
+    expect(readdirSync(dir).sort()).toEqual(
+      ['site', 'site.next', 'site.next-state', 'site.next.lock', 'site.releases', running].sort(),
+    );
+    expect(readdirSync(releasesDir(outDir))).toEqual([removing]);
     await work.release();
-    expect(readdirSync(dir).sort()).toEqual(['site', 'site.next', 'site.next-state', running].sort());
+    expect(readdirSync(dir).sort()).toEqual(['site', 'site.next', 'site.next-state', 'site.releases', running].sort());
   });
 
   test('the staging tree is kept for the next build; a release copies what a build wrote and links the rest', async () => {
@@ -117,6 +143,92 @@ describe('builds, releases and rollback', () => {
     await next.release();
   });
 
+  test('a release begun while Astro builds links the release before, then takes what the build wrote, added and removed', async () => {
+    const work = await claimWorkDir(outDir);
+    build(work.dir, 'first');
+    mkdirSync(join(work.dir, 'gone', 'deep'), { recursive: true });
+    writeFileSync(join(work.dir, 'gone', 'deep', 'index.html'), 'a page the next build removes');
+    const firstRelease = await publishRelease(
+      work.dir,
+      outDir,
+      newBuildId(),
+      { ms: 1, rendered: 22, reused: 0 },
+      { written: undefined, base: work.base },
+    );
+    await work.keep(firstRelease);
+    await work.release();
+    const releaseFile = readFileSync(join(firstRelease, 'release.json'), 'utf8');
+    const files = (root: string) =>
+      readdirSync(root, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1))
+        .sort();
+    const before = Object.fromEntries(
+      files(firstRelease).map((name) => [name, readFileSync(join(firstRelease, name), 'utf8')]),
+    );
+
+    // A build that fails: its begun release goes, the published one stays byte for byte.
+    const failed = await claimWorkDir(outDir);
+    const abandoned = await prepareRelease(outDir, newBuildId(), failed.base ?? '');
+    expect([...abandoned.files].sort()).toEqual(files(firstRelease).filter((name) => name !== 'release.json'));
+    await abandonRelease(abandoned);
+    await failed.discard();
+    await failed.release();
+    expect(readdirSync(releasesDir(outDir)).filter((name) => name.startsWith('.'))).toEqual([]);
+    expect(
+      Object.fromEntries(files(firstRelease).map((name) => [name, readFileSync(join(firstRelease, name), 'utf8')])),
+    ).toEqual(before);
+
+    // The staging tree was emptied by that failure: build again from nothing, then edit.
+    const second = await claimWorkDir(outDir);
+    build(second.dir, 'second');
+    mkdirSync(join(second.dir, 'meta'));
+    writeFileSync(join(second.dir, 'meta', '1.json'), 'the manifest of the second build');
+    const base = await publishRelease(
+      second.dir,
+      outDir,
+      newBuildId(),
+      { ms: 1, rendered: 22, reused: 0 },
+      { written: undefined, base: second.base },
+    );
+    await second.keep(base);
+    await second.release();
+    const baseBytes = Object.fromEntries(files(base).map((name) => [name, readFileSync(join(base, name), 'utf8')]));
+    const next = await claimWorkDir(outDir);
+    expect(next.base).toBe(base);
+    const id = newBuildId();
+    const prepared = await prepareRelease(outDir, id, base);
+    // Meanwhile the build writes one page, adds one in a new folder and removes one.
+    writeFileSync(join(next.dir, 'page-7.html'), 'third');
+    mkdirSync(join(next.dir, 'new'));
+    writeFileSync(join(next.dir, 'new', 'index.html'), 'a new page');
+    rmSync(join(next.dir, 'page-9.html'));
+    // A folder whose one file goes and another comes.
+    rmSync(join(next.dir, 'meta', '1.json'));
+    writeFileSync(join(next.dir, 'meta', '2.json'), 'the manifest of the third build');
+    const release = await publishRelease(
+      next.dir,
+      outDir,
+      id,
+      { ms: 1, rendered: 2, reused: 19 },
+      { written: new Set(['page-7.html', join('new', 'index.html'), join('meta', '2.json')]), base, prepared },
+    );
+    await next.keep(release);
+    await next.release();
+    expect(release).toBe(join(releasesDir(outDir), id));
+    expect(files(release)).toEqual(files(next.dir).concat('release.json').sort());
+    expect(readFileSync(join(outDir, 'page-7.html'), 'utf8')).toBe('third');
+    expect(readFileSync(join(outDir, 'new', 'index.html'), 'utf8')).toBe('a new page');
+    expect(inode(join(release, 'page-3.html'))).toBe(inode(join(base, 'page-3.html')));
+    expect(inode(join(release, 'page-7.html'))).not.toBe(inode(join(base, 'page-7.html')));
+    expect(JSON.parse(readFileSync(join(release, 'release.json'), 'utf8'))).toMatchObject({ id, rendered: 2 });
+    // The release before is as it was, its own release.json too.
+    expect(Object.fromEntries(files(base).map((name) => [name, readFileSync(join(base, name), 'utf8')]))).toEqual(
+      baseBytes,
+    );
+    expect(readFileSync(join(firstRelease, 'release.json'), 'utf8')).toBe(releaseFile);
+  });
+
   test('a build is published as a release that outDir links to; the site published before is kept as one', async () => {
     const id = await publish('first');
     expect(lstatSync(outDir).isSymbolicLink()).toBe(true);
@@ -137,7 +249,9 @@ describe('builds, releases and rollback', () => {
   test(`keeps the last ${RELEASES_KEPT} releases; rollback goes back one at a time and says when it cannot`, async () => {
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) ids.push(await publish(`build ${i}`, `2026010100000${i}-aaaaaa`));
+    await releasesTidied();
     expect(await listReleases(outDir)).toEqual(ids.slice(-RELEASES_KEPT));
+    expect(readdirSync(releasesDir(outDir))).toHaveLength(RELEASES_KEPT);
     expect(await rollback(outDir)).toEqual({ from: ids[6], to: ids[5] });
     expect(published()).toBe('build 5');
     await rollback(outDir);
@@ -156,6 +270,7 @@ describe('builds, releases and rollback', () => {
     await rollback(outDir, ids[0]);
     await publish('newest', '20260101000009-aaaaaa');
     expect(published()).toBe('newest');
+    await releasesTidied();
     expect(await listReleases(outDir)).toHaveLength(RELEASES_KEPT);
   });
 

@@ -5,8 +5,9 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { publishRelease, releaseInfo } from './releases.ts';
+import { abandonRelease, prepareRelease, publishRelease, releaseInfo, removeUnfinished } from './releases.ts';
 import { readWritten } from './staging.ts';
+import { type Tree, walkTree } from './tree-thread.ts';
 import { verifySite } from './verify-site.ts';
 
 const require = createRequire(import.meta.url);
@@ -79,6 +80,12 @@ export async function buildSite({
   try {
     let counts: { rendered: number; reused: number; steps: AstroSteps };
     let written: Set<string> | undefined;
+    let tree: Tree | undefined;
+    // This process only waits while Astro builds: it begins the release meanwhile (in a thread of its own).
+    // If that fails, publishing makes the release from nothing.
+    const preparing = work.base
+      ? prepareRelease(outDir, buildId, work.base).catch(() => undefined)
+      : Promise.resolve(undefined);
     try {
       const total = (await releaseInfo(outDir))?.pages;
       counts = await runAstroBuild({
@@ -93,9 +100,13 @@ export async function buildSite({
       });
       phases.astro = lap();
       written = await readWritten(work.state);
-      await verifySite(work.dir, apiBaseUrl, { written, linkCache: join(work.state, 'links.json') });
+      // One listing of the staging tree for the checks and the release.
+      tree = walkTree(work.dir);
+      await verifySite(work.dir, apiBaseUrl, { written, linkCache: join(work.state, 'links.json'), tree });
       phases.verify = lap();
     } catch (error) {
+      const prepared = await preparing;
+      if (prepared) await abandonRelease(prepared).catch(() => undefined);
       await work.discard();
       throw error;
     }
@@ -104,7 +115,7 @@ export async function buildSite({
       outDir,
       buildId,
       { ...counts, ms: Math.round(performance.now() - started) },
-      { written, base: work.base },
+      { written, base: work.base, prepared: await preparing, tree },
     );
     await work.keep(release);
     phases.publish = lap();
@@ -168,6 +179,7 @@ export async function claimWorkDir(outDir: string): Promise<WorkDir> {
     }
   }
   await removeLeftovers(target);
+  await removeUnfinished(outDir, processRuns);
   const dir = `${target}.next`;
   const state = `${target}.next-state`;
   const marker = join(state, 'published-as');

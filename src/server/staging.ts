@@ -1,6 +1,7 @@
-import { existsSync, linkSync, mkdirSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { type Tree, walkTree } from './tree-thread.ts';
 
 // The staging tree a site is built in (decision 0025): `<outDir>.next`, kept from one build to the next,
 // so Astro's incremental build finds every unchanged page already in place and writes only what changed.
@@ -25,12 +26,11 @@ export interface StagedFile {
  * to save a stat each.
  */
 export function listTree(dir: string): StagedFile[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => {
-      const path = join(entry.parentPath, entry.name);
-      return { path, mtimeMs: COMPANION.test(path) ? 0 : statSync(path).mtimeMs };
-    });
+  const root = resolve(dir);
+  return walkTree(root).files.map((name) => {
+    const path = join(root, name);
+    return { path, mtimeMs: COMPANION.test(path) ? 0 : statSync(path).mtimeMs };
+  });
 }
 
 export interface SettleOptions {
@@ -58,17 +58,11 @@ export async function settleStaging(
     keep.has(path) || relative(dir, path).startsWith(`_astro${sep}`) || relative(dir, path) === '_headers';
   const stale = files.filter(({ path }) => !kept(COMPANION.test(path) ? path.slice(0, -3) : path));
   for (const { path } of stale) rmSync(path, { force: true });
-  // Directories left empty (a removed page's folder), deepest first; rmdir refuses any that is not empty.
-  const parents = [...new Set(stale.map(({ path }) => dirname(path)))].sort((a, b) => b.length - a.length);
-  for (const parent of parents) {
-    for (let folder = parent; folder.startsWith(dir + sep); folder = dirname(folder)) {
-      try {
-        rmdirSync(folder);
-      } catch {
-        break;
-      }
-    }
-  }
+  // Directories left empty (a removed page's folder).
+  removeEmptyFolders(
+    dir,
+    stale.map(({ path }) => path),
+  );
   const written = files
     .filter(({ path, mtimeMs }) => !COMPANION.test(path) && kept(path) && writtenSince(mtimeMs, since))
     .map(({ path }) => path);
@@ -102,32 +96,51 @@ export async function readWritten(state: string): Promise<Set<string> | undefine
   }
 }
 
+/** How a release is made from the staging tree (see snapshotStaging). */
+export interface SnapshotSources {
+  /** The files this build wrote (relative paths); undefined: all. */
+  written: ReadonlySet<string> | undefined;
+  /** The release the previous build made from this staging tree. */
+  base: string | undefined;
+  /**
+   * The files (relative paths) `release` already holds as hard links to the same files in base, linked
+   * while Astro built (releases.ts, prepareRelease); without it, release is made from nothing.
+   */
+  linked?: ReadonlySet<string>;
+  /** The staging tree's files and folders, when the checks have listed them already. */
+  tree?: Tree;
+}
+
 /**
  * Makes `release` a snapshot of the staging tree: each file this build wrote (`written`, relative paths;
  * undefined: all) is copied, a file of its own that the next build may overwrite in staging without
  * touching the release, and every other file is a hard link to the same file in `base`, the release the
  * previous build made from this staging tree, so a release costs only the disk of what changed. Without
- * a base, everything is copied.
+ * a base, everything is copied. With `linked`, the links are there already: a linked file this build
+ * wrote is unlinked before its copy is made (never written through a link into base), and one staging no
+ * longer has is removed, with any folder that leaves empty.
  */
 export async function snapshotStaging(
   staging: string,
   release: string,
-  { written, base }: { written: ReadonlySet<string> | undefined; base: string | undefined },
+  { written, base, linked: prelinked, tree }: SnapshotSources,
 ): Promise<{ copied: number; linked: number }> {
-  const entries = readdirSync(staging, { recursive: true, withFileTypes: true });
+  const { files, folders } = tree ?? walkTree(staging);
   mkdirSync(release, { recursive: true });
-  const files: string[] = [];
-  for (const entry of entries) {
-    const name = relative(staging, join(entry.parentPath, entry.name));
-    if (entry.isDirectory()) mkdirSync(join(release, name), { recursive: true });
-    else if (entry.isFile()) files.push(name);
-  }
+  const there = new Set(prelinked ? [...prelinked].map((name) => dirname(name)) : []);
+  for (const folder of folders) if (!there.has(folder)) mkdirSync(join(release, folder), { recursive: true });
   // Links one after the other with synchronous calls (a rebuild links nearly every file), copies many at a
   // time through the thread pool (a first build copies every file, and the disk takes several at once).
   const toCopy: string[] = [];
   let linked = 0;
   for (const name of files) {
-    if (base && written && !written.has(name)) {
+    if (prelinked?.has(name)) {
+      if (written && !written.has(name)) {
+        linked++;
+        continue;
+      }
+      rmSync(join(release, name));
+    } else if (!prelinked && base && written && !written.has(name)) {
       try {
         linkSync(join(base, name), join(release, name));
         linked++;
@@ -141,5 +154,30 @@ export async function snapshotStaging(
   for (let i = 0; i < toCopy.length; i += 128) {
     await Promise.all(toCopy.slice(i, i + 128).map((name) => copyFile(join(staging, name), join(release, name))));
   }
+  if (prelinked) {
+    // After the copies: a folder whose files were all replaced is not empty in between.
+    const inStaging = new Set(files);
+    const gone = [...prelinked].filter((name) => !inStaging.has(name));
+    for (const name of gone) rmSync(join(release, name));
+    removeEmptyFolders(
+      release,
+      gone.map((name) => join(release, name)),
+    );
+  }
   return { copied: toCopy.length, linked };
+}
+
+/** Removes the folders of these removed files that are left empty, and their parents left empty, up to root. */
+function removeEmptyFolders(root: string, removed: readonly string[]): void {
+  // Deepest first; rmdir refuses any that is not empty.
+  const parents = [...new Set(removed.map((path) => dirname(path)))].sort((a, b) => b.length - a.length);
+  for (const parent of parents) {
+    for (let folder = parent; folder.startsWith(root + sep); folder = dirname(folder)) {
+      try {
+        rmdirSync(folder);
+      } catch {
+        break;
+      }
+    }
+  }
 }

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
+import { type Tree, walkTree } from './tree-thread.ts';
 
 // The checks a build passes before it is published (DESIGN.md section 8): every page the manifest
 // lists is there with its payload, the product pages are as many as the API's published products,
@@ -8,16 +9,6 @@ import { join, relative, sep } from 'node:path';
 
 /** Broken links named in the error, at most. */
 const SHOWN = 10;
-
-/** The files of a built site, as paths relative to it with `/` between parts, read in one walk. */
-function filesOf(dir: string): Set<string> {
-  const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
-  const files = new Set<string>();
-  for (const entry of entries) {
-    if (entry.isFile()) files.add(relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
-  }
-  return files;
-}
 
 /** Whether a site path (no query) names a file of the build: itself, its index.html, or `.html`. */
 function resolves(files: ReadonlySet<string>, path: string): boolean {
@@ -50,6 +41,8 @@ export function internalLinks(html: string): string[] {
 export interface VerifyOptions {
   written: ReadonlySet<string> | undefined;
   linkCache: string;
+  /** The files and folders of dir, when the build has listed them already. */
+  tree?: Tree;
 }
 
 /**
@@ -67,7 +60,7 @@ export async function verifySite(
   const manifest = JSON.parse(await readFile(join(dir, 'builds', 'meta', `${latest.id}.json`), 'utf8')) as {
     prerendered: string[];
   };
-  const files = filesOf(dir);
+  const files = new Set((options?.tree ?? walkTree(dir)).files);
   for (const path of manifest.prerendered) {
     if (!files.has(pageFile(path))) problems.push(`the page ${path} is missing`);
     else if (!files.has(payloadFile(path))) problems.push(`the page ${path} has no _payload.json`);

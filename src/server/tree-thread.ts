@@ -1,0 +1,92 @@
+import { linkSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+
+// Work on whole trees of files (a release has about 150,000 at 10,000 products) in a thread of its own:
+// plain synchronous calls are the fastest way through that many files, and in a thread they do not hold
+// up the process that asked, which may be the API answering visitors while an editor's rebuild runs.
+// The thread loads this file again; it imports nothing but Node's own modules.
+
+/** What a thread is asked to do. */
+export type TreeTask =
+  /** Removes these directories with everything in them. */
+  | { kind: 'remove'; paths: string[] }
+  /**
+   * Makes `to` a copy of `from` in hard links, but for the files named in `skip`; answers the files linked,
+   * as paths relative to `to`.
+   */
+  | { kind: 'link'; from: string; to: string; skip: string[] };
+
+/** The files and folders under a root, as paths relative to it with `/` between parts. */
+export interface Tree {
+  files: string[];
+  /** Each before the folders in it. */
+  folders: string[];
+}
+
+/**
+ * Lists a tree with one `readdir` a folder and no other call: four times as fast as Node's recursive
+ * readdir with its `relative` paths, on 150,000 files.
+ */
+export function walkTree(root: string): Tree {
+  const tree: Tree = { files: [], folders: [] };
+  const pending = [''];
+  for (let folder = pending.pop(); folder !== undefined; folder = pending.pop()) {
+    for (const entry of readdirSync(folder ? `${root}/${folder}` : root, { withFileTypes: true })) {
+      const name = folder ? `${folder}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        tree.folders.push(name);
+        pending.push(name);
+      } else if (entry.isFile()) tree.files.push(name);
+    }
+  }
+  return tree;
+}
+
+export function linkTree(from: string, to: string, skip: readonly string[] = []): string[] {
+  const skipped = new Set(skip);
+  const { files, folders } = walkTree(from);
+  mkdirSync(to, { recursive: true });
+  for (const folder of folders) mkdirSync(`${to}/${folder}`);
+  const linked = files.filter((name) => !skipped.has(name));
+  for (const name of linked) linkSync(`${from}/${name}`, `${to}/${name}`);
+  return linked;
+}
+
+function run(task: TreeTask): unknown {
+  if (task.kind === 'remove') {
+    for (const path of task.paths) rmSync(path, { recursive: true, force: true });
+    return undefined;
+  }
+  return linkTree(task.from, task.to, task.skip);
+}
+
+/** Runs a task in a thread of its own; answers its result, or rejects with its error. */
+export function inThread(task: TreeTask & { kind: 'link' }): Promise<string[]>;
+export function inThread(task: TreeTask & { kind: 'remove' }): Promise<undefined>;
+export function inThread(task: TreeTask): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: { treeTask: task } });
+    let answered = false;
+    worker.once('message', (message: { result?: unknown; error?: string }) => {
+      answered = true;
+      if (message.error !== undefined) reject(new Error(message.error));
+      else resolve(message.result);
+    });
+    worker.once('error', (error) => {
+      answered = true;
+      reject(error);
+    });
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`the file thread stopped (exit ${code}) before it answered`));
+    });
+  });
+}
+
+if (!isMainThread && (workerData as { treeTask?: TreeTask } | null)?.treeTask) {
+  const task = (workerData as { treeTask: TreeTask }).treeTask;
+  try {
+    parentPort?.postMessage({ result: run(task) });
+  } catch (error) {
+    parentPort?.postMessage({ error: (error as Error).message });
+  }
+}
