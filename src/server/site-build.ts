@@ -102,7 +102,16 @@ export async function buildSite({
       written = await readWritten(work.state);
       // One listing of the staging tree for the checks and the release.
       tree = walkTree(work.dir);
-      await verifySite(work.dir, apiBaseUrl, { written, linkCache: join(work.state, 'links.json'), tree });
+      // What the release before had and this build removed (begun from it, the release knows).
+      const begun = await preparing;
+      const inTree = new Set(tree.files);
+      const removed = begun && [...begun.files].filter((file) => !inTree.has(file));
+      await verifySite(work.dir, apiBaseUrl, {
+        written,
+        linkCache: join(work.state, 'links.ndjson'),
+        tree,
+        removed,
+      });
       phases.verify = lap();
     } catch (error) {
       const prepared = await preparing;

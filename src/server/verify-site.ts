@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Tree, walkTree } from './tree-thread.ts';
 
@@ -10,17 +10,24 @@ import { type Tree, walkTree } from './tree-thread.ts';
 /** Broken links named in the error, at most. */
 const SHOWN = 10;
 
+/** What a site path (no query) names: decoded, without slashes around; undefined when it cannot be decoded. */
+function target(path: string): string | undefined {
+  try {
+    return decodeURIComponent(path).replace(/^\/+|\/+$/g, '');
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether a site path (no query) names a file of the build: itself, its index.html, or `.html`. */
 function resolves(files: ReadonlySet<string>, path: string): boolean {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    return false;
-  }
-  const file = decoded.replace(/^\/+|\/+$/g, '');
+  const file = target(path);
+  if (file === undefined) return false;
   return files.has(file) || files.has(file ? `${file}/index.html` : 'index.html') || files.has(`${file}.html`);
 }
+
+/** The targets (as `target` gives them) that would lead to a file. */
+const targetsOf = (file: string) => [file, file.replace(/\/?index\.html$/, ''), file.replace(/\.html$/, '')];
 
 /** The page's file for a prerendered path: `/` is index.html, `/zh-CN/product/x` its index.html. */
 const pageFile = (path: string) => join(path, 'index.html').replace(/^\/+/, '');
@@ -40,15 +47,23 @@ export function internalLinks(html: string): string[] {
 /** For a build into a kept staging tree: the files it wrote, and where each page's links are kept between builds. */
 export interface VerifyOptions {
   written: ReadonlySet<string> | undefined;
+  /** A file of lines `[page, links]`, one a page read; a later line for a page replaces an earlier one. */
   linkCache: string;
   /** The files and folders of dir, when the build has listed them already. */
   tree?: Tree;
+  /**
+   * The files the site had after its last build that passed these checks and has no more; undefined when
+   * not known. When no page linked to any of them, and the link cache holds every page's links, only the
+   * pages this build wrote are read and checked: every link of the others found its file before, and
+   * that file is still there.
+   */
+  removed?: readonly string[];
 }
 
 /**
  * Throws, naming what is wrong, unless the build in dir is whole and consistent with the API. With
  * `options`, the links of a page this build did not write are taken from the cache rather than read
- * again (every link is still checked against the files of this build).
+ * again, and when no file went since the last build (`removed`), they are not checked again.
  */
 export async function verifySite(
   dir: string,
@@ -72,26 +87,30 @@ export async function verifySite(
     problems.push(`${productPages} English product pages for the API's ${published} published products`);
   }
 
+  const htmlFiles = [...files].filter((file) => file.endsWith('.html'));
+  // Plain synchronous reads: a full build has over 20,000 pages, and a promise a file costs three times the time.
+  const read = (file: string) => internalLinks(readFileSync(join(dir, file), 'utf8'));
+  const linksOf = new Map<string, string[]>();
+  const written = options?.written;
+  const known = options && written && options.removed ? linkCacheState(options.linkCache) : undefined;
+  const targets = new Set(known?.targets);
+  if (options && known && !options.removed?.some((file) => targetsOf(file).some((name) => targets.has(name)))) {
+    for (const file of htmlFiles) if (written?.has(file)) linksOf.set(file, read(file));
+    appendFileSync(options.linkCache, linkLines(linksOf));
+    writeLinkCacheState(options.linkCache, known.whole, targets, linksOf);
+  } else {
+    const cached = options && written ? readLinkCache(options.linkCache) : new Map<string, string[]>();
+    for (const file of htmlFiles) {
+      const links = cached.get(file);
+      linksOf.set(file, links && written && !written.has(file) ? links : read(file));
+    }
+    if (options) writeLinkCache(options.linkCache, linksOf);
+  }
   const broken = new Map<string, string>();
   let links = 0;
   const checked = new Map<string, boolean>();
-  const htmlFiles = [...files].filter((file) => file.endsWith('.html'));
-  const cached: Record<string, string[]> = options
-    ? await readFile(options.linkCache, 'utf8').then(
-        (text) => JSON.parse(text) as Record<string, string[]>,
-        () => ({}),
-      )
-    : {};
-  const linksOf: Record<string, string[]> = {};
-  // Plain synchronous reads: a full build has over 20,000 pages, and a promise a file costs three times the time.
-  for (const file of htmlFiles) {
-    const known = cached[file];
-    if (known && options?.written && !options.written.has(file)) linksOf[file] = known;
-    else linksOf[file] = internalLinks(readFileSync(join(dir, file), 'utf8'));
-  }
-  if (options) await writeFile(options.linkCache, JSON.stringify(linksOf));
-  for (const file of htmlFiles) {
-    for (const link of linksOf[file] ?? []) {
+  for (const [file, pageLinks] of linksOf) {
+    for (const link of pageLinks) {
       links++;
       let ok = checked.get(link);
       if (ok === undefined) {
@@ -125,6 +144,77 @@ export async function verifySite(
     throw new Error(`Build stopped: the built site failed its checks:\n- ${problems.slice(0, 20).join('\n- ')}`);
   }
   return { pages: manifest.prerendered.length, links };
+}
+
+const linkLines = (linksOf: ReadonlyMap<string, string[]>) =>
+  [...linksOf].map((entry) => `${JSON.stringify(entry)}\n`).join('');
+
+/** The link cache, each page's last line. */
+function readLinkCache(path: string): Map<string, string[]> {
+  const cache = new Map<string, string[]>();
+  let text = '';
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return cache;
+  }
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    try {
+      const [file, links] = JSON.parse(line) as [string, string[]];
+      if (typeof file === 'string' && Array.isArray(links)) cache.set(file, links);
+    } catch {
+      // A line cut short by a crash: that page is read again.
+    }
+  }
+  return cache;
+}
+
+/** Beside the cache: its size when last written whole, and every target its pages link to. */
+const statePath = (path: string) => `${path}.state.json`;
+
+interface LinkCacheState {
+  whole: number;
+  targets: string[];
+}
+
+function writeLinkCacheState(
+  path: string,
+  whole: number,
+  targets: Set<string>,
+  linksOf: ReadonlyMap<string, string[]>,
+): void {
+  for (const links of linksOf.values()) {
+    for (const link of links) {
+      const name = target(link);
+      if (name !== undefined) targets.add(name);
+    }
+  }
+  writeFileSync(statePath(path), JSON.stringify({ whole, targets: [...targets] } satisfies LinkCacheState));
+}
+
+/** Writes the cache whole: one line a page. */
+function writeLinkCache(path: string, linksOf: ReadonlyMap<string, string[]>): void {
+  const text = linkLines(linksOf);
+  writeFileSync(path, text);
+  writeLinkCacheState(path, Buffer.byteLength(text), new Set(), linksOf);
+}
+
+/**
+ * The cache's state, when it was written whole by a build that passed the checks and has grown by less
+ * than that since (each build adds the lines of the pages it wrote); past that, the next build writes it
+ * whole again.
+ */
+function linkCacheState(path: string): LinkCacheState | undefined {
+  try {
+    const state = JSON.parse(readFileSync(statePath(path), 'utf8')) as LinkCacheState;
+    const size = statSync(path).size;
+    return state.whole > 0 && size >= state.whole && size <= 2 * state.whole && Array.isArray(state.targets)
+      ? state
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The API's count of published products. */
