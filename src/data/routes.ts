@@ -1,6 +1,7 @@
 import type { CategoryRecord } from '../api/category.ts';
 import { LOCALES, type Locale, localePath } from '../i18n/index.ts';
 import { pagePath } from '../lib/paging.ts';
+import { entryDigest } from './cache-key.ts';
 import {
   type Bilingual,
   getArticles,
@@ -28,6 +29,8 @@ export interface RouteEntry {
   lastmod?: string;
   /** The page's data for `{path}/_payload.json`. */
   payload(locale: Locale): Promise<unknown>;
+  /** A digest of that data, when one is made anyway (an entry's: cache-key.ts), for the payload's key. */
+  payloadDigest?(locale: Locale): string;
 }
 
 const fixed = (path: string, kind: string, indexed = true): RouteEntry => ({
@@ -104,6 +107,7 @@ export async function allRoutes(): Promise<RouteEntry[]> {
       indexed: true,
       lastmod: entry.en.updatedAt,
       payload: async (locale: Locale) => inLocale(entry, locale),
+      payloadDigest: (locale: Locale) => entryDigest(entry, locale),
     })),
     {
       path: '/knowledge',
@@ -121,6 +125,7 @@ export async function allRoutes(): Promise<RouteEntry[]> {
       indexed: true,
       lastmod: entry.en.updatedAt,
       payload: async (locale: Locale) => inLocale(entry, locale),
+      payloadDigest: (locale: Locale) => entryDigest(entry, locale),
     })),
     ...(await categoryRoutes(categories)),
     ...products.map((entry) => ({
@@ -129,6 +134,7 @@ export async function allRoutes(): Promise<RouteEntry[]> {
       indexed: true,
       lastmod: entry.en.updatedAt,
       payload: async (locale: Locale) => inLocale(entry, locale),
+      payloadDigest: (locale: Locale) => entryDigest(entry, locale),
     })),
     fixed('/search', 'search', false),
     fixed('/contact', 'contact'),

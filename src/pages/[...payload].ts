@@ -18,7 +18,7 @@ export const getStaticPaths = (async () => {
         return {
           params: { payload: `${path === '/' ? '' : path.slice(1)}/_payload.json`.replace(/^\//, '') },
           props: { route, locale },
-          cacheKey: digestOf([path, route.kind, await route.payload(locale)]),
+          cacheKey: digestOf([path, route.kind, route.payloadDigest?.(locale) ?? (await route.payload(locale))]),
         };
       }),
     ),

@@ -96,8 +96,16 @@ export async function verifySite(
   const targets = new Set(known?.targets);
   if (options && known && !options.removed?.some((file) => targetsOf(file).some((name) => targets.has(name)))) {
     for (const file of htmlFiles) if (written?.has(file)) linksOf.set(file, read(file));
-    appendFileSync(options.linkCache, linkLines(linksOf));
-    writeLinkCacheState(options.linkCache, known.whole, targets, linksOf);
+    const lines = linkLines(linksOf);
+    if (known.size + Buffer.byteLength(lines) <= 2 * known.whole) {
+      appendFileSync(options.linkCache, lines);
+      writeLinkCacheState(options.linkCache, known.whole, targets, linksOf);
+    } else {
+      // The lines would take the cache past twice its size: written whole now (the pages read, the rest cached).
+      const cached = readLinkCache(options.linkCache);
+      const all = new Map(htmlFiles.map((file) => [file, linksOf.get(file) ?? cached.get(file) ?? read(file)]));
+      writeLinkCache(options.linkCache, all);
+    }
   } else {
     const cached = options && written ? readLinkCache(options.linkCache) : new Map<string, string[]>();
     for (const file of htmlFiles) {
@@ -176,6 +184,8 @@ const statePath = (path: string) => `${path}.state.json`;
 interface LinkCacheState {
   whole: number;
   targets: string[];
+  /** Its size now (not kept in the file). */
+  size?: number;
 }
 
 function writeLinkCacheState(
@@ -205,12 +215,12 @@ function writeLinkCache(path: string, linksOf: ReadonlyMap<string, string[]>): v
  * than that since (each build adds the lines of the pages it wrote); past that, the next build writes it
  * whole again.
  */
-function linkCacheState(path: string): LinkCacheState | undefined {
+function linkCacheState(path: string): (LinkCacheState & { size: number }) | undefined {
   try {
     const state = JSON.parse(readFileSync(statePath(path), 'utf8')) as LinkCacheState;
     const size = statSync(path).size;
     return state.whole > 0 && size >= state.whole && size <= 2 * state.whole && Array.isArray(state.targets)
-      ? state
+      ? { ...state, size }
       : undefined;
   } catch {
     return undefined;
