@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
@@ -95,7 +95,7 @@ export function joinsInPlace(
 }
 
 /** Raise when what the loader keeps changes shape: the next load is a full one. */
-const FORMAT = '2';
+const FORMAT = '3';
 /** The most ids one `/product/page` call takes. */
 const IDS_PER_CALL = 999;
 
@@ -134,7 +134,7 @@ function setLoaded(entries: Entry[]): void {
   (globalThis as { [LOADED]?: Entry[] })[LOADED] = entries;
 }
 
-/** What the products' file keeps between builds. */
+/** What the products' files keep between builds. */
 interface Kept {
   format: string;
   /** The change feed's position the entries are current to. */
@@ -144,19 +144,84 @@ interface Kept {
   entries: Entry[];
 }
 
+/**
+ * Beside `products-store.json` (the format, feed position, day and the products' order), the records, one
+ * line each: a load that changes some products appends their lines (a later line for a product replaces an
+ * earlier one) instead of writing 10,000 records again, until the lines are twice what they were when
+ * last written whole.
+ */
+const recordsFile = (file: string) => file.replace(/\.json$/, '.ndjson');
+
+interface KeptIndex {
+  format: string;
+  seq: number;
+  day: string;
+  /** The products' ids in the API's order. */
+  order: string[];
+  /** The records file's size when last written whole. */
+  whole: number;
+}
+
 function readKept(file: string): Kept | undefined {
   try {
-    const kept = JSON.parse(readFileSync(file, 'utf8')) as Kept;
-    return Number.isSafeInteger(kept.seq) && Array.isArray(kept.entries) ? kept : undefined;
+    const index = JSON.parse(readFileSync(file, 'utf8')) as KeptIndex;
+    if (index.format !== FORMAT) return { format: String(index.format), seq: 0, day: '', entries: [] };
+    if (!Number.isSafeInteger(index.seq) || !Array.isArray(index.order)) return undefined;
+    const records = new Map<string, Entry>();
+    for (const line of readFileSync(recordsFile(file), 'utf8').split('\n')) {
+      if (!line) continue;
+      try {
+        const entry = JSON.parse(line) as Entry;
+        records.set(entry.id, entry);
+      } catch {
+        // A line cut short by a crash: its product is older than the feed position says, or missing.
+      }
+    }
+    const entries: Entry[] = [];
+    for (const id of index.order) {
+      const entry = records.get(id);
+      if (!entry) return undefined;
+      entries.push(entry);
+    }
+    return { format: index.format, seq: index.seq, day: index.day, entries };
   } catch {
     return undefined;
   }
 }
 
-/** Written whole or not at all: a build stopped half-way leaves the last whole file. */
-function writeKept(file: string, kept: Kept): void {
+/**
+ * Keeps the products for the next build: the records of `changed` appended when given (and the records
+ * stay under twice their whole size), else all written whole; then the index. A build stopped half-way
+ * leaves records newer than the index's feed position at worst, which the next load reads again.
+ */
+function writeKept(file: string, kept: Kept, changed?: readonly Entry[]): void {
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(`${file}.tmp`, JSON.stringify(kept));
+  const records = recordsFile(file);
+  const lines = (entries: readonly Entry[]) => entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
+  let whole = 0;
+  try {
+    const index = JSON.parse(readFileSync(file, 'utf8')) as KeptIndex;
+    whole = index.format === FORMAT && Number.isSafeInteger(index.whole) ? index.whole : 0;
+  } catch {
+    whole = 0;
+  }
+  const appended = changed && whole > 0 ? lines(changed) : undefined;
+  if (appended !== undefined && statSync(records).size + Buffer.byteLength(appended) <= 2 * whole) {
+    appendFileSync(records, appended);
+  } else {
+    const text = lines(kept.entries);
+    writeFileSync(`${records}.tmp`, text);
+    renameSync(`${records}.tmp`, records);
+    whole = Buffer.byteLength(text);
+  }
+  const index: KeptIndex = {
+    format: kept.format,
+    seq: kept.seq,
+    day: kept.day,
+    order: kept.entries.map((entry) => entry.id),
+    whole,
+  };
+  writeFileSync(`${file}.tmp`, JSON.stringify(index));
   renameSync(`${file}.tmp`, file);
 }
 
@@ -218,7 +283,7 @@ export function productsLoader(options: { offline?: boolean } = {}): Loader {
             const now = [...byId.values()];
             setLoaded(now);
             if (fresh.length > 0 || removed > 0 || feed.until !== since) {
-              writeKept(file, { format: FORMAT, seq: feed.until, day, entries: now });
+              writeKept(file, { format: FORMAT, seq: feed.until, day, entries: now }, fresh);
             }
             logger.info(
               `products: refreshed ${fresh.length}, removed ${removed}, kept ${now.length - fresh.length} in ${elapsed()}`,
