@@ -1,4 +1,5 @@
-import { type Locale, t } from '../i18n/index.ts';
+import type { Locale } from '../i18n/index.ts';
+import { HEART_PATH, toggleView } from './card-view.ts';
 
 interface Props {
   locale: Locale;
@@ -10,23 +11,25 @@ interface Props {
 
 /**
  * A favourite toggle, rendered as plain HTML: src/scripts/toggles.ts handles its clicks (login dialog for
- * visitors) and src/scripts/customer.ts keeps aria-pressed true to the customer's favourites.
+ * visitors) and src/scripts/customer.ts keeps aria-pressed true to the customer's favourites. Islands
+ * render this one; static pages render FavouriteToggle.astro, the same markup.
  */
 export default function FavouriteToggle({ locale, productId, productName, withText = false }: Props) {
+  const view = toggleView(locale, productName, withText);
   return (
     <button
       type="button"
-      className={withText ? 'favourite-toggle with-text' : 'favourite-toggle'}
+      className={view.className}
       data-favourite-toggle=""
       data-product-id={productId}
       aria-pressed="false"
-      aria-label={withText ? undefined : t(locale, 'favourite.toggleNamed', { name: productName })}
-      title={t(locale, 'favourite.toggle')}
+      aria-label={view.label}
+      title={view.title}
     >
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path d="M12 20.5s-7.5-4.6-9.3-9.4C1.5 7.8 3.6 4.5 7 4.5c2 0 3.6 1.1 5 2.9 1.4-1.8 3-2.9 5-2.9 3.4 0 5.5 3.3 4.3 6.6-1.8 4.8-9.3 9.4-9.3 9.4z" />
+        <path d={HEART_PATH} />
       </svg>
-      {withText && <span>{t(locale, 'favourite.toggle')}</span>}
+      {withText && <span>{view.title}</span>}
     </button>
   );
 }

@@ -1,6 +1,6 @@
 import type { ProductSummary } from '../api/product.ts';
-import { type Locale, localePath, t } from '../i18n/index.ts';
-import { formatPrice } from '../lib/format.ts';
+import type { Locale } from '../i18n/index.ts';
+import { cardView } from './card-view.ts';
 import FavouriteToggle from './FavouriteToggle.tsx';
 
 /** A product as its card shows it. */
@@ -17,31 +17,25 @@ interface Props {
   product: CardProduct;
 }
 
-/** A product's card in a grid, for islands and static pages alike. */
+/** A product's card in a grid, for islands; static pages render ProductCard.astro, the same markup. */
 export default function ProductCard({ locale, product }: Props) {
+  const view = cardView(locale, product);
   return (
     <article className="product-card">
-      <img
-        src={product.smallImage.src}
-        srcSet={`${product.smallImage.src} 1x, ${product.smallImage.src2x} 2x`}
-        width={240}
-        height={180}
-        loading="lazy"
-        alt=""
-      />
+      <img src={product.smallImage.src} srcSet={view.srcSet} width={240} height={180} loading="lazy" alt="" />
       <div className="badges">
-        {product.isNew && <span className="badge new">{t(locale, 'product.new')}</span>}
-        {product.isFeatured && <span className="badge">{t(locale, 'product.featured')}</span>}
+        {view.newBadge && <span className="badge new">{view.newBadge}</span>}
+        {view.featuredBadge && <span className="badge">{view.featuredBadge}</span>}
       </div>
       <h3>
-        <a href={localePath(locale, `/product/${product.slug}`)}>{product.name}</a>
+        <a href={view.href}>{product.name}</a>
       </h3>
       <p className="part-number">
-        {t(locale, 'product.partNumber')}: {product.partNumber}
+        {view.partNumberLabel}: {product.partNumber}
       </p>
       <p className="summary">{product.summary}</p>
       <div className="card-foot">
-        <p className="price">{product.priceText ?? formatPrice(product.price, product.currency, locale)}</p>
+        <p className="price">{view.price}</p>
         <FavouriteToggle locale={locale} productId={product.id} productName={product.name} />
       </div>
     </article>

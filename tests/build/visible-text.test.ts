@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type BuiltSite, buildFresh } from './built-site.ts';
@@ -38,6 +38,8 @@ function visibleText(html: string): string {
   return undated(
     html
       .replace(/<(script|style|template)\b[^>]*>[\s\S]*?<\/\1>/g, '')
+      // Comments show nothing (React's between adjacent texts among them).
+      .replace(/<!--[\s\S]*?-->/g, '')
       .replace(/<head>[\s\S]*?<\/head>/, '')
       .replace(/<\/(p|li|h[1-6]|tr|div|section|article|nav|header|footer|dt|dd|table|ul|ol|main)>|<br\s*\/?>/g, '\n')
       .replace(/<(td|th)\b[^>]*>/g, ' | ')
@@ -75,6 +77,35 @@ describe('what the pages show', { timeout: 300_000 }, () => {
       expect(text.length, path).toBeGreaterThan(200);
       await expect(text).toMatchFileSnapshot(snapshot(locale, path, 'txt'));
     }
+  });
+
+  // Static pages render product cards and favourite toggles as Astro components, islands as React ones
+  // (src/components/card-view.ts): the two must give the same markup, but for spellings HTML reads alike.
+  test('a product card is the same markup from an island and from a static page', () => {
+    const same = (html: string) =>
+      html
+        .replaceAll('<!-- -->', '')
+        .replaceAll('srcSet=', 'srcset=')
+        .replace(/\s*\/>/g, '>')
+        .replace(/>\s+</g, '><');
+    const cards = { island: new Map<string, string>(), static: new Map<string, string>() };
+    for (const entry of readdirSync(site.outDir, { recursive: true, withFileTypes: true })) {
+      if (entry.name !== 'index.html') continue;
+      const html = readFileSync(join(entry.parentPath, entry.name), 'utf8');
+      // Islands' cards sit inside an <astro-island>; the page's own outside any.
+      const parts = html.split(/(<astro-island\b[\s\S]*?<\/astro-island>)/);
+      for (const part of parts) {
+        const into = part.startsWith('<astro-island') ? cards.island : cards.static;
+        for (const [card] of part.matchAll(/<article class="product-card">[\s\S]*?<\/article>/g)) {
+          const href = card.match(/<h3><a href="([^"]+)"/)?.[1];
+          if (href) into.set(href, same(card));
+        }
+      }
+    }
+    const both = [...cards.static.keys()].filter((href) => cards.island.has(href));
+    expect(both.length).toBeGreaterThan(10);
+    expect(both.some((href) => href.startsWith('/zh-CN/'))).toBe(true);
+    for (const href of both) expect(cards.static.get(href), href).toBe(cards.island.get(href));
   });
 
   test.each(['en', 'zh-CN'])('the payloads in %s', async (locale) => {
