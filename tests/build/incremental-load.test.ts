@@ -125,7 +125,9 @@ describe('the products loader between builds', { timeout: 300_000 }, () => {
       new RegExp(`^refreshed ${relating.length + 1}, removed 0, kept ${total - relating.length - 1} in \\d+ ms`),
     );
     // The store took the products read again as lines of their own, after the full load's.
-    const lines = read(join(dir, 'astro-cache', 'products-store.ndjson')).trim().split('\n');
+    const lines = read(join(dir, 'astro-cache', 'products-store.ndjson'))
+      .trim()
+      .split('\n');
     expect(lines).toHaveLength(total + relating.length + 1);
     expect(lines.at(-1)).toMatch(/^\{"id":"\d+","en":\{/);
     expect(read(page('en', renamed))).toContain(names.en);
