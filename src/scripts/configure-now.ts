@@ -1,4 +1,4 @@
-import type { ConfigureData } from '../islands/ConfigureNow.tsx';
+import type { ConfigureData } from '../components/configure-text.ts';
 import { clampQuantity, MAX_QUANTITY, MIN_QUANTITY, parseQuantity, pricesOf, selectionsOf } from '../lib/configure.ts';
 import { openLogin } from '../lib/events.ts';
 import { formatDate, formatPrice } from '../lib/format.ts';
@@ -6,7 +6,7 @@ import { shipDate } from '../lib/ship-date.ts';
 import { $locale } from '../stores/locale.ts';
 import { $token } from '../stores/token.ts';
 
-// The configure-now panel (src/islands/ConfigureNow.tsx, rendered at build time) in the browser: options and
+// The configure-now panel (src/components/ConfigureNow.astro, rendered at build time) in the browser: options and
 // quantity update the prices, the ship date and the configured specifications; add to cart asks a visitor to
 // log in and adds the configured quantity for a customer. Plain DOM code, so the product page ships no React.
 

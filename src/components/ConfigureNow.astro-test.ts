@@ -1,17 +1,21 @@
-import { renderToString } from 'react-dom/server';
-import { describe, expect, test } from 'vitest';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Locale } from '../i18n/index.ts';
 import { formatDate } from '../lib/format.ts';
 import { shipDate } from '../lib/ship-date.ts';
-import ConfigureNow from './ConfigureNow.tsx';
+import ConfigureNow from './ConfigureNow.astro';
 import { configureText } from './configure-text.ts';
 
-// React separates adjacent text with empty comments; the assertions read the text without them.
-// The page gives the island its text, made with configureText at build time; so do these tests.
-const render = (props: Omit<Parameters<typeof ConfigureNow>[0], 'text'>) =>
-  renderToString(<ConfigureNow {...props} text={configureText(props.locale, props.product)} />).replace(
-    /<!-- -->/g,
-    '',
-  );
+// The panel as the build renders it (Astro's container, vitest.astro.config.ts). The page gives it its
+// text, made with configureText at build time; so do these tests.
+let container: AstroContainer;
+beforeAll(async () => {
+  container = await AstroContainer.create();
+});
+const render = (props: { locale: Locale; product: typeof laser }) =>
+  container.renderToString(ConfigureNow, {
+    props: { ...props, text: configureText(props.locale, props.product) },
+  });
 
 const laser = {
   id: 12,
@@ -42,25 +46,26 @@ const laser = {
 };
 
 describe('configure now, rendered on the server', () => {
-  test('shows the unit price and total of the default configuration', () => {
-    const html = render({ locale: 'en', product: laser });
+  test('shows the unit price and total of the default configuration', async () => {
+    const html = await render({ locale: 'en', product: laser });
     expect(html).toMatch(/<dt>Unit price<\/dt><dd class="price">\$7,270\.00<\/dd>/);
     expect(html).toMatch(/<dt>Total<\/dt><dd class="price">\$7,270\.00<\/dd>/);
   });
 
-  test('offers every option value with its price difference and chooses the first', () => {
-    const html = render({ locale: 'en', product: laser });
+  test('offers every option value with its price difference and chooses the first', async () => {
+    const html = await render({ locale: 'en', product: laser });
     expect(html).toContain('<label for="');
-    expect(html).toMatch(/<option value="101" selected="">Free-space, 0\.7 mm beam<\/option>/);
+    expect(html).toMatch(/<option value="101" selected>Free-space, 0\.7 mm beam<\/option>/);
+    expect(html).toMatch(/<option value="102">/);
     expect(html).toContain('FC/APC single-mode fibre (+$950.00)');
     expect(html).toContain('OEM driver board, 12 V DC (-$180.00)');
     expect(html).toMatch(/<dt>Output coupling<\/dt><dd>Free-space, 0\.7 mm beam<\/dd>/);
     expect(html).toMatch(/<dd class="part-number">LS-532-100<\/dd>/);
   });
 
-  test('shows quantity one, the ship date with its caveat and the add to cart button', () => {
-    const html = render({ locale: 'en', product: laser });
-    expect(html).toMatch(/<input id="[^"]+" type="text" inputMode="numeric"[^>]* value="1"/);
+  test('shows quantity one, the ship date with its caveat and the add to cart button', async () => {
+    const html = await render({ locale: 'en', product: laser });
+    expect(html).toMatch(/<input id="[^"]+" type="text" inputmode="numeric"[^>]* value="1"/);
     expect(html).toContain('aria-label="Decrease quantity"');
     expect(html).toContain('aria-label="Increase quantity"');
     expect(html).toContain(formatDate(shipDate(laser.stock, laser.leadTimeDays, 1), 'en'));
@@ -68,8 +73,8 @@ describe('configure now, rendered on the server', () => {
     expect(html).toMatch(/<button type="button" class="add-to-cart">Add to cart<\/button>/);
   });
 
-  test('still shows quantity, prices, ship date and the button for a product without options', () => {
-    const html = render({ locale: 'zh-CN', product: { ...laser, options: [], stock: 0 } });
+  test('still shows quantity, prices, ship date and the button for a product without options', async () => {
+    const html = await render({ locale: 'zh-CN', product: { ...laser, options: [], stock: 0 } });
     expect(html).not.toContain('<select');
     expect(html).toContain('数量');
     expect(html).toMatch(/<dt>单价<\/dt><dd class="price">US\$6,850\.00<\/dd>/);

@@ -4,7 +4,7 @@ import { MAX_QUANTITY, MIN_QUANTITY } from '../lib/configure.ts';
 import { formatPrice } from '../lib/format.ts';
 
 /**
- * The text of the configure-now panel (ConfigureNow.tsx), put together by the page at build time: the
+ * The text of the configure-now panel (ConfigureNow.astro), put together by the page at build time: the
  * panel's script then ships no dictionary, which keeps the product page's JavaScript small.
  * `quantityInvalid` keeps its `{{count}}` for the script to fill in.
  */
@@ -41,3 +41,9 @@ export function configureText(locale: Locale, product: Pick<ProductDetail, 'curr
 }
 
 export type ConfigureText = ReturnType<typeof configureText>;
+
+/** What the panel's script (src/scripts/configure-now.ts) reads from its `data-configure` attribute. */
+export type ConfigureData = Pick<ProductDetail, 'id' | 'price' | 'currency' | 'stock' | 'leadTimeDays' | 'options'> & {
+  /** ConfigureText's `quantityInvalid`, with its `{{count}}`. */
+  quantityInvalid: string;
+};

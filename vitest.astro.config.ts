@@ -1,0 +1,5 @@
+import { getViteConfig } from 'astro/config';
+
+export default getViteConfig({
+  test: { include: ['src/**/*.astro-test.ts'] },
+});
