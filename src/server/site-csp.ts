@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { walkTree } from './tree-thread.ts';
 
 /** The file a build writes beside its pages: the headers a CDN that reads `_headers` sends, and the API server. */
 export const HEADERS_FILE = '_headers';
@@ -91,20 +92,23 @@ export function withMetaPolicy(html: string, policy: string): string {
   return `${page.slice(0, at)}<meta http-equiv="content-security-policy" content="${content}">${page.slice(at)}`;
 }
 
-/** What the policy of a kept staging tree's pages was made from (decision 0025). */
+/** What the policy of a kept staging tree's pages was made from (decisions 0025, 0030). */
 interface PolicyState {
+  /** Every page's hashes, as far as the builds since the last pass over every page know. */
   scriptHashes: string[];
   connectOrigins: string[];
 }
 
 /**
- * Puts one Content-Security-Policy on every page of the built site in `dir`: a `<meta>` in each page (what any
- * static host serves) and `_headers` adding frame-ancestors (read by the API server and by CDNs that know it).
- * Scripts may come from the site, or be inline with a hash the policy lists: those the pages carry, no others.
+ * Puts a Content-Security-Policy on every page of the built site in `dir`: in each page a `<meta>` that
+ * allows the page's own inline scripts by their hashes (what any static host serves), and `_headers` with
+ * the hashes of every page's and frame-ancestors (read by the API server and by CDNs that know it).
+ * Scripts may come from the site, or be inline with a hash the policy lists: those the page carries, no
+ * others. One pass: each page is read and written once.
  *
  * With `only` (the pages a build wrote into a kept staging tree) and `stateFile` (where the last policy's
- * sources are kept), only those pages are read and written, as long as their inline scripts are all among
- * the hashes the other pages' policy already lists; a new script's hash means every page gets the new policy.
+ * sources are kept), only those pages are read and written; `_headers` then lists the hashes it listed
+ * before and theirs (a full pass, when the origins change or without a state, lists only what pages carry).
  */
 export async function secureSite(
   dir: string,
@@ -116,38 +120,25 @@ export async function secureSite(
 ) {
   const origins = [...connectOrigins];
   const state = stateFile ? await readState(stateFile) : undefined;
+  const kept = only && state && JSON.stringify(state.connectOrigins) === JSON.stringify(origins);
+  const pages = kept
+    ? only.filter((file) => file.endsWith('.html'))
+    : walkTree(dir)
+        .files.filter((file) => file.endsWith('.html'))
+        .map((file) => join(dir, file));
+  const all = new Set(kept ? state.scriptHashes : []);
   // One page at a time with plain synchronous reads and writes: a full build has over 20,000 pages, and a
   // promise a file costs three times the time (issue 17).
-  const hashesOf = (pages: readonly string[]) => {
-    const hashes = new Set<string>();
-    for (const file of pages) {
-      for (const script of inlineScripts(readFileSync(file, 'utf8'))) hashes.add(scriptHash(script));
-    }
-    return hashes;
-  };
-  let pages: readonly string[] | undefined;
-  let scriptHashes: string[] | undefined;
-  if (only && state && JSON.stringify(state.connectOrigins) === JSON.stringify(origins)) {
-    const known = new Set(state.scriptHashes);
-    const found = hashesOf(only.filter((file) => file.endsWith('.html')));
-    if ([...found].every((hash) => known.has(hash))) {
-      pages = only.filter((file) => file.endsWith('.html'));
-      scriptHashes = state.scriptHashes;
-    }
+  for (const file of pages) {
+    const html = readFileSync(file, 'utf8');
+    const own = [...new Set(inlineScripts(html).map(scriptHash))].sort();
+    for (const hash of own) all.add(hash);
+    writeFileSync(file, withMetaPolicy(html, metaPolicy({ scriptHashes: own, connectOrigins: origins })));
   }
-  if (!pages || !scriptHashes) {
-    const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
-    pages = entries
-      .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-      .map((entry) => join(entry.parentPath, entry.name));
-    scriptHashes = [...hashesOf(pages)].sort();
-  }
-  const options = { scriptHashes, connectOrigins: origins };
-  const policy = metaPolicy(options);
-  for (const file of pages) writeFileSync(file, withMetaPolicy(readFileSync(file, 'utf8'), policy));
+  const options = { scriptHashes: [...all].sort(), connectOrigins: origins };
   await writeFile(join(dir, HEADERS_FILE), headersFile(options));
   if (stateFile) await writeFile(stateFile, JSON.stringify(options));
-  return { pages: pages.length, scriptHashes };
+  return { pages: pages.length, scriptHashes: options.scriptHashes };
 }
 
 async function readState(file: string): Promise<PolicyState | undefined> {
