@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import {
@@ -144,19 +144,25 @@ describe('builds, releases and rollback', () => {
   });
 
   test('a release begun while Astro builds links the release before, then takes what the build wrote, added and removed', async () => {
-    const work = await claimWorkDir(outDir);
-    build(work.dir, 'first');
-    mkdirSync(join(work.dir, 'gone', 'deep'), { recursive: true });
-    writeFileSync(join(work.dir, 'gone', 'deep', 'index.html'), 'a page the next build removes');
-    const firstRelease = await publishRelease(
-      work.dir,
-      outDir,
-      newBuildId(),
-      { ms: 1, rendered: 22, reused: 0 },
-      { written: undefined, base: work.base },
-    );
-    await work.keep(firstRelease);
-    await work.release();
+    /** A build from nothing (everything copied), with one more file than `build` writes. */
+    const buildWhole = async (name: string, extra: string) => {
+      const work = await claimWorkDir(outDir);
+      build(work.dir, name);
+      mkdirSync(dirname(join(work.dir, extra)), { recursive: true });
+      writeFileSync(join(work.dir, extra), `${extra} of the ${name} build`);
+      const release = await publishRelease(
+        work.dir,
+        outDir,
+        newBuildId(),
+        { ms: 1, rendered: 22, reused: 0 },
+        { written: undefined, base: work.base },
+      );
+      await work.keep(release);
+      await work.release();
+      return release;
+    };
+    // Its extra page goes in no later build.
+    const firstRelease = await buildWhole('first', join('gone', 'deep', 'index.html'));
     const releaseFile = readFileSync(join(firstRelease, 'release.json'), 'utf8');
     const files = (root: string) =>
       readdirSync(root, { recursive: true, withFileTypes: true })
@@ -180,19 +186,7 @@ describe('builds, releases and rollback', () => {
     ).toEqual(before);
 
     // The staging tree was emptied by that failure: build again from nothing, then edit.
-    const second = await claimWorkDir(outDir);
-    build(second.dir, 'second');
-    mkdirSync(join(second.dir, 'meta'));
-    writeFileSync(join(second.dir, 'meta', '1.json'), 'the manifest of the second build');
-    const base = await publishRelease(
-      second.dir,
-      outDir,
-      newBuildId(),
-      { ms: 1, rendered: 22, reused: 0 },
-      { written: undefined, base: second.base },
-    );
-    await second.keep(base);
-    await second.release();
+    const base = await buildWhole('second', join('meta', '1.json'));
     const baseBytes = Object.fromEntries(files(base).map((name) => [name, readFileSync(join(base, name), 'utf8')]));
     const next = await claimWorkDir(outDir);
     expect(next.base).toBe(base);
