@@ -1,10 +1,10 @@
-import { appendFileSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { Language } from '../api/common.ts';
 import { type ProductDetail, productPage } from '../api/product.ts';
 import { type ContentChange, systemChanges } from '../api/system.ts';
+import { readLineLog, writeLineLog } from '../lib/line-log.ts';
 import { callAllPages, callApi } from './fetch.server.ts';
 
 // The `products` collection, loaded from the change feed (`/system/changes`) rather than whole each
@@ -145,10 +145,9 @@ interface Kept {
 }
 
 /**
- * Beside `products-store.json` (the format, feed position, day and the products' order), the records, one
- * line each: a load that changes some products appends their lines (a later line for a product replaces an
- * earlier one) instead of writing 10,000 records again, until the lines are twice what they were when
- * last written whole.
+ * Beside `products-store.json` (the format, feed position, day, the products' order and the records' whole
+ * size), the records, a line each (line-log.ts): a load that changes some products appends their lines
+ * instead of writing 10,000 records again.
  */
 const recordsFile = (file: string) => file.replace(/\.json$/, '.ndjson');
 
@@ -167,16 +166,7 @@ function readKept(file: string): Kept | undefined {
     const index = JSON.parse(readFileSync(file, 'utf8')) as KeptIndex;
     if (index.format !== FORMAT) return { format: String(index.format), seq: 0, day: '', entries: [] };
     if (!Number.isSafeInteger(index.seq) || !Array.isArray(index.order)) return undefined;
-    const records = new Map<string, Entry>();
-    for (const line of readFileSync(recordsFile(file), 'utf8').split('\n')) {
-      if (!line) continue;
-      try {
-        const entry = JSON.parse(line) as Entry;
-        records.set(entry.id, entry);
-      } catch {
-        // A line cut short by a crash: its product is older than the feed position says, or missing.
-      }
-    }
+    const records = readLineLog<Entry>(recordsFile(file), (entry) => entry?.id);
     const entries: Entry[] = [];
     for (const id of index.order) {
       const entry = records.get(id);
@@ -190,14 +180,11 @@ function readKept(file: string): Kept | undefined {
 }
 
 /**
- * Keeps the products for the next build: the records of `changed` appended when given (and the records
- * stay under twice their whole size), else all written whole; then the index. A build stopped half-way
- * leaves records newer than the index's feed position at worst, which the next load reads again.
+ * Keeps the products for the next build: the records of `changed` appended when given, else all written
+ * whole; then the index. A build stopped half-way leaves records newer than the index's feed position at
+ * worst, which the next load reads again.
  */
 function writeKept(file: string, kept: Kept, changed?: readonly Entry[]): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const records = recordsFile(file);
-  const lines = (entries: readonly Entry[]) => entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
   let whole = 0;
   try {
     const index = JSON.parse(readFileSync(file, 'utf8')) as KeptIndex;
@@ -205,15 +192,7 @@ function writeKept(file: string, kept: Kept, changed?: readonly Entry[]): void {
   } catch {
     whole = 0;
   }
-  const appended = changed && whole > 0 ? lines(changed) : undefined;
-  if (appended !== undefined && statSync(records).size + Buffer.byteLength(appended) <= 2 * whole) {
-    appendFileSync(records, appended);
-  } else {
-    const text = lines(kept.entries);
-    writeFileSync(`${records}.tmp`, text);
-    renameSync(`${records}.tmp`, records);
-    whole = Buffer.byteLength(text);
-  }
+  whole = writeLineLog(recordsFile(file), { changed, all: () => kept.entries, whole });
   const index: KeptIndex = {
     format: kept.format,
     seq: kept.seq,

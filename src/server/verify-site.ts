@@ -1,6 +1,7 @@
-import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { lineLogFits, readLineLog, writeLineLog } from '../lib/line-log.ts';
 import { type Tree, walkTree } from './tree-thread.ts';
 
 // The checks a build passes before it is published (DESIGN.md section 8): every page the manifest
@@ -96,23 +97,28 @@ export async function verifySite(
   const targets = new Set(known?.targets);
   if (options && known && !options.removed?.some((file) => targetsOf(file).some((name) => targets.has(name)))) {
     for (const file of htmlFiles) if (written?.has(file)) linksOf.set(file, read(file));
-    const lines = linkLines(linksOf);
-    if (known.size + Buffer.byteLength(lines) <= 2 * known.whole) {
-      appendFileSync(options.linkCache, lines);
-      writeLinkCacheState(options.linkCache, known.whole, targets, linksOf);
-    } else {
-      // The lines would take the cache past twice its size: written whole now (the pages read, the rest cached).
-      const cached = readLinkCache(options.linkCache);
-      const all = new Map(htmlFiles.map((file) => [file, linksOf.get(file) ?? cached.get(file) ?? read(file)]));
-      writeLinkCache(options.linkCache, all);
-    }
+    // The pages read go after the cache's lines; past twice its size it is written whole (the rest cached).
+    let all: Map<string, string[]> | undefined;
+    const whole = writeLineLog(options.linkCache, {
+      changed: linksOf,
+      whole: known.whole,
+      all: () => {
+        const cached = readLinkCache(options.linkCache);
+        all = new Map(htmlFiles.map((file) => [file, linksOf.get(file) ?? cached.get(file)?.[1] ?? read(file)]));
+        return all;
+      },
+    });
+    writeLinkCacheState(options.linkCache, whole, all ? new Set() : targets, all ?? linksOf);
   } else {
-    const cached = options && written ? readLinkCache(options.linkCache) : new Map<string, string[]>();
+    const cached = options && written ? readLinkCache(options.linkCache) : new Map<string, PageLinks>();
     for (const file of htmlFiles) {
-      const links = cached.get(file);
+      const links = cached.get(file)?.[1];
       linksOf.set(file, links && written && !written.has(file) ? links : read(file));
     }
-    if (options) writeLinkCache(options.linkCache, linksOf);
+    if (options) {
+      const whole = writeLineLog(options.linkCache, { all: () => linksOf, whole: 0 });
+      writeLinkCacheState(options.linkCache, whole, new Set(), linksOf);
+    }
   }
   const broken = new Map<string, string>();
   let links = 0;
@@ -154,29 +160,12 @@ export async function verifySite(
   return { pages: manifest.prerendered.length, links };
 }
 
-const linkLines = (linksOf: ReadonlyMap<string, string[]>) =>
-  [...linksOf].map((entry) => `${JSON.stringify(entry)}\n`).join('');
+/** A line of the link cache. */
+type PageLinks = [file: string, links: string[]];
 
-/** The link cache, each page's last line. */
-function readLinkCache(path: string): Map<string, string[]> {
-  const cache = new Map<string, string[]>();
-  let text = '';
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return cache;
-  }
-  for (const line of text.split('\n')) {
-    if (!line) continue;
-    try {
-      const [file, links] = JSON.parse(line) as [string, string[]];
-      if (typeof file === 'string' && Array.isArray(links)) cache.set(file, links);
-    } catch {
-      // A line cut short by a crash: that page is read again.
-    }
-  }
-  return cache;
-}
+/** The link cache's lines by page (line-log.ts). */
+const readLinkCache = (path: string) =>
+  readLineLog<PageLinks>(path, (line) => (Array.isArray(line) && Array.isArray(line[1]) ? line[0] : undefined));
 
 /** Beside the cache: its size when last written whole, and every target its pages link to. */
 const statePath = (path: string) => `${path}.state.json`;
@@ -184,8 +173,6 @@ const statePath = (path: string) => `${path}.state.json`;
 interface LinkCacheState {
   whole: number;
   targets: string[];
-  /** Its size now (not kept in the file). */
-  size?: number;
 }
 
 function writeLinkCacheState(
@@ -203,25 +190,15 @@ function writeLinkCacheState(
   writeFileSync(statePath(path), JSON.stringify({ whole, targets: [...targets] } satisfies LinkCacheState));
 }
 
-/** Writes the cache whole: one line a page. */
-function writeLinkCache(path: string, linksOf: ReadonlyMap<string, string[]>): void {
-  const text = linkLines(linksOf);
-  writeFileSync(path, text);
-  writeLinkCacheState(path, Buffer.byteLength(text), new Set(), linksOf);
-}
-
 /**
  * The cache's state, when it was written whole by a build that passed the checks and has grown by less
  * than that since (each build adds the lines of the pages it wrote); past that, the next build writes it
  * whole again.
  */
-function linkCacheState(path: string): (LinkCacheState & { size: number }) | undefined {
+function linkCacheState(path: string): LinkCacheState | undefined {
   try {
     const state = JSON.parse(readFileSync(statePath(path), 'utf8')) as LinkCacheState;
-    const size = statSync(path).size;
-    return state.whole > 0 && size >= state.whole && size <= 2 * state.whole && Array.isArray(state.targets)
-      ? { ...state, size }
-      : undefined;
+    return lineLogFits(path, state.whole) && Array.isArray(state.targets) ? state : undefined;
   } catch {
     return undefined;
   }

@@ -1,0 +1,40 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { lineLogFits, readLineLog, writeLineLog } from './line-log.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'line-log-'));
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+test('appends what changed until twice the whole size, then writes all whole; a later line wins, a cut one is skipped', () => {
+  const file = join(dir, 'deep', 'log.ndjson');
+  const keyOf = (value: { id: string }) => value.id;
+  const all = [
+    { id: 'a', n: 1 },
+    { id: 'b', n: 1 },
+  ];
+  const whole = writeLineLog(file, { changed: [{ id: 'a', n: 9 }], all: () => all, whole: 0 });
+  expect(whole).toBe(readFileSync(file).length);
+  expect(lineLogFits(file, whole)).toBe(true);
+
+  expect(writeLineLog(file, { changed: [{ id: 'a', n: 2 }], all: () => all, whole })).toBe(whole);
+  appendFileSync(file, '{"id":"b","n":');
+  expect([...readLineLog(file, keyOf).values()]).toEqual([
+    { id: 'a', n: 2 },
+    { id: 'b', n: 1 },
+  ]);
+
+  const again = writeLineLog(file, {
+    changed: [
+      { id: 'b', n: 3 },
+      { id: 'b', n: 4 },
+    ],
+    all: () => all,
+    whole,
+  });
+  expect(again).toBe(whole);
+  expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(2);
+  expect(lineLogFits(file, whole / 4)).toBe(false);
+  expect(lineLogFits(join(dir, 'none'), whole)).toBe(false);
+});
