@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { checkLocaleFiles } from './scripts/check-i18n.mjs';
-import { precompress } from './src/server/precompress.ts';
+import { FINISHED_AS_RENDERED, pageFinisher } from './src/server/page-finish.ts';
+import { addTotals, precompress } from './src/server/precompress.ts';
 import { codeDigest, sidePrerenderer } from './src/server/side-files.ts';
 import { HEADERS_FILE, secureSite } from './src/server/site-csp.ts';
 import { recordWritten, settleStaging } from './src/server/staging.ts';
@@ -43,6 +44,10 @@ const finishSite = (() => {
   let astroConfig;
   /** @type {(() => Promise<import('./src/server/side-files.ts').SideFilesResult | undefined>) | undefined} */
   let sideFiles;
+  /** @type {(() => import('./src/server/page-finish.ts').FinishedPages) | undefined} */
+  let finishedPages;
+  const apiBase = process.env.PUBLIC_API_BASE;
+  const connectOrigins = apiBase && /^https?:\/\//.test(apiBase) ? [new URL(apiBase).origin] : [];
   return {
     name: 'finish-site',
     hooks: {
@@ -53,25 +58,32 @@ const finishSite = (() => {
       'astro:build:start': ({ setPrerenderer, logger }) => {
         const config = /** @type {import('astro').AstroConfig} */ (astroConfig);
         const root = fileURLToPath(config.root);
-        setPrerenderer((base) => {
-          const side = sidePrerenderer(base, {
+        setPrerenderer((astro) => {
+          const outDir = fileURLToPath(config.outDir);
+          // A build into the staging tree finishes files as they are rendered, up to a limit (page-finish.ts).
+          const limit = Number(process.env.SITE_FINISH_AS_RENDERED ?? FINISHED_AS_RENDERED);
+          const finishing =
+            process.env.SITE_STAGING_STATE && config.build.format === 'directory' && config.base === '/'
+              ? pageFinisher({ outDir, connectOrigins, limit })
+              : undefined;
+          finishedPages = finishing?.finished;
+          const side = sidePrerenderer(astro, {
             components: SIDE_ROUTES,
             site: new URL(config.site ?? 'http://localhost'),
             options: () => ({
-              outDir: fileURLToPath(config.outDir),
+              outDir,
               state: process.env.SITE_STAGING_STATE,
               code: codeDigest(root, ['src'], ['package-lock.json', 'astro.config.mjs']),
+              onWrite: finishing?.compress,
             }),
             log: (line) => logger.info(line),
           });
           sideFiles = side.done;
-          return side.prerenderer;
+          return finishing ? finishing.wrap(side.prerenderer) : side.prerenderer;
         });
       },
       'astro:build:done': async ({ dir, assets, logger }) => {
         const outDir = fileURLToPath(dir);
-        const apiBase = process.env.PUBLIC_API_BASE;
-        const connectOrigins = apiBase && /^https?:\/\//.test(apiBase) ? [new URL(apiBase).origin] : [];
         const state = process.env.SITE_STAGING_STATE;
         let written;
         let mark = performance.now();
@@ -99,11 +111,27 @@ const finishSite = (() => {
           );
         }
         const stateFile = state ? join(state, 'policy.json') : undefined;
-        const { pages, scriptHashes } = await secureSite(outDir, { connectOrigins, only: written, stateFile });
+        // What was finished as it was rendered (page-finish.ts): its pages' policies, its compressed copies.
+        const finished = finishedPages?.();
+        const { pages, scriptHashes, rewritten } = await secureSite(outDir, {
+          connectOrigins,
+          only: written,
+          stateFile,
+          secured: finished?.policies,
+        });
         logger.info(
           `Content-Security-Policy in ${pages} pages, ${scriptHashes.length} inline scripts allowed by hash ${took()}`,
         );
-        const { files, br, gzip, threads } = await precompress(outDir, written);
+        const early = await finished?.compressing.done();
+        // Then the rest: what Astro wrote itself (bundled assets, redirects) and the pages the policy rewrote.
+        const compressed = finished?.compressing.files;
+        const rest =
+          written && compressed
+            ? [...new Set([...written.filter((file) => !compressed.has(file)), ...rewritten])]
+            : written;
+        const late = await precompress(outDir, rest);
+        const { files, br, gzip } = early ? addTotals(late, early) : late;
+        const threads = Math.max(late.threads, early?.threads ?? 0);
         logger.info(
           `${files} files precompressed in ${threads} thread(s): ${(br / 1e6).toFixed(1)} MB brotli, ${(gzip / 1e6).toFixed(1)} MB gzip ${took()}`,
         );

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { extname, join, sep } from 'node:path';
+import { dirname, extname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -28,7 +28,7 @@ function brotliQuality(file: string): number {
 }
 
 const compress = {
-  br: (data: Buffer, file: string) =>
+  br: (data: Uint8Array, file: string) =>
     brotliCompressSync(data, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: brotliQuality(file),
@@ -36,14 +36,40 @@ const compress = {
       },
     }),
   // Level 6, zlib's default: at 9 a page takes a fifth more CPU and comes out no smaller (issue 17).
-  gzip: (data: Buffer) => gzipSync(data, { level: 6 }),
+  gzip: (data: Uint8Array) => gzipSync(data, { level: 6 }),
 };
 
-type Totals = { files: number; bytes: number; br: number; gzip: number };
+export type Totals = { files: number; bytes: number; br: number; gzip: number };
 const noTotals = (): Totals => ({ files: 0, bytes: 0, br: 0, gzip: 0 });
 
 /** Whether a file has both its compressed copies beside it. */
 const hasCopies = (file: string) => Object.values(PRECOMPRESSED).every((suffix) => existsSync(file + suffix));
+
+/**
+ * Writes the compressed copies of one file's bytes beside it, or removes those it should not have (too
+ * small, or saving too little), and adds what it wrote to the totals.
+ */
+function compressOne(file: string, data: Uint8Array, totals: Totals, only: boolean): void {
+  const drop = (encoding: keyof typeof PRECOMPRESSED) => {
+    if (only) rmSync(file + PRECOMPRESSED[encoding], { force: true });
+  };
+  if (data.length < MIN_COMPRESS_BYTES) {
+    drop('br');
+    drop('gzip');
+    return;
+  }
+  totals.files++;
+  totals.bytes += data.length;
+  for (const encoding of ['br', 'gzip'] as const) {
+    const compressed = compress[encoding](data, file);
+    if (compressed.length > data.length * (1 - MIN_SAVING)) {
+      drop(encoding);
+      continue;
+    }
+    writeFileSync(file + PRECOMPRESSED[encoding], compressed);
+    totals[encoding] += compressed.length;
+  }
+}
 
 /**
  * Compresses files one after the other, with plain synchronous reads and writes: cheaper a file than
@@ -55,26 +81,7 @@ function compressFiles(files: readonly string[], only: boolean): Totals {
     // A hashed asset's name is its content: one whose copies an earlier build made needs none again
     // (Vite writes every asset each build; brotli at 11 costs a rebuild more than a second).
     if (only && file.includes(`${sep}_astro${sep}`) && hasCopies(file)) continue;
-    const data = readFileSync(file);
-    const drop = (encoding: keyof typeof PRECOMPRESSED) => {
-      if (only) rmSync(file + PRECOMPRESSED[encoding], { force: true });
-    };
-    if (data.length < MIN_COMPRESS_BYTES) {
-      drop('br');
-      drop('gzip');
-      continue;
-    }
-    totals.files++;
-    totals.bytes += data.length;
-    for (const encoding of ['br', 'gzip'] as const) {
-      const compressed = compress[encoding](data, file);
-      if (compressed.length > data.length * (1 - MIN_SAVING)) {
-        drop(encoding);
-        continue;
-      }
-      writeFileSync(file + PRECOMPRESSED[encoding], compressed);
-      totals[encoding] += compressed.length;
-    }
+    compressOne(file, readFileSync(file), totals, only);
   }
   return totals;
 }
@@ -83,6 +90,32 @@ function compressFiles(files: readonly string[], only: boolean): Totals {
 if (!isMainThread && workerData?.precompress) {
   const { files, only } = workerData.precompress as { files: string[]; only: boolean };
   parentPort?.postMessage(compressFiles(files, only));
+}
+
+/** A message to a streaming worker (`startCompressing`): a file's bytes to compress, or the end. */
+type StreamMessage = { file: string; data: Uint8Array } | { end: true };
+/** A streaming worker's answer: the bytes of one file done, or its totals when told the end. */
+type StreamAnswer = { done: number } | { totals: Totals };
+
+/** In a streaming worker thread (`startCompressing`): compress each file's bytes as they come. */
+if (!isMainThread && workerData?.streaming) {
+  const totals = noTotals();
+  // The file may not be written yet, nor its folder made: the copies may come first.
+  const folders = new Set<string>();
+  parentPort?.on('message', (message: StreamMessage) => {
+    if ('end' in message) {
+      parentPort?.postMessage({ totals } satisfies StreamAnswer);
+      parentPort?.close();
+      return;
+    }
+    const folder = dirname(message.file);
+    if (!folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+    }
+    compressOne(message.file, message.data, totals, true);
+    parentPort?.postMessage({ done: message.data.length } satisfies StreamAnswer);
+  });
 }
 
 /** Shares the files among worker threads running this module; undefined when they cannot start. */
@@ -102,16 +135,15 @@ async function inWorkers(files: readonly string[], only: boolean): Promise<Total
         }),
     ),
   );
-  return results.reduce(
-    (sum, one) => ({
-      files: sum.files + one.files,
-      bytes: sum.bytes + one.bytes,
-      br: sum.br + one.br,
-      gzip: sum.gzip + one.gzip,
-    }),
-    noTotals(),
-  );
+  return results.reduce(addTotals, noTotals());
 }
+
+export const addTotals = (sum: Totals, one: Totals): Totals => ({
+  files: sum.files + one.files,
+  bytes: sum.bytes + one.bytes,
+  br: sum.br + one.br,
+  gzip: sum.gzip + one.gzip,
+});
 
 /**
  * Writes brotli and gzip copies (`.br`, `.gz`) beside each text file of the built site in `dir` that is
@@ -131,4 +163,80 @@ export async function precompress(dir: string, only?: readonly string[]): Promis
     if (totals) return { ...totals, threads: availableParallelism() };
   }
   return { ...compressFiles(files, only !== undefined), threads: 1 };
+}
+
+/** Compressed copies made while the files are being written (`startCompressing`). */
+export interface Compressing {
+  /**
+   * Compresses a file's final bytes (the file itself need not be written yet) in a worker thread; false when
+   * the threads are behind (more than `maxWaiting` bytes wait) and the file is left to the caller.
+   */
+  add(file: string, data: Uint8Array): boolean;
+  /** Files `add` took. */
+  readonly files: ReadonlySet<string>;
+  /** Waits for every copy to be written; rejects when a thread failed. */
+  done(): Promise<Totals & { threads: number }>;
+}
+
+/**
+ * Starts worker threads that write the compressed copies of files as their bytes are given, on the cores
+ * the caller leaves free: the build gives each page as it renders it (issue 17), so the copies are made on
+ * the second core while the first renders. The threads never hold up the caller: past `maxWaiting` bytes
+ * waiting, `add` declines.
+ */
+export function startCompressing({
+  threads = Math.max(1, availableParallelism() - 1),
+  maxWaiting = 16 * 1024 * 1024,
+}: {
+  threads?: number;
+  maxWaiting?: number;
+} = {}): Compressing {
+  const script = fileURLToPath(import.meta.url);
+  const files = new Set<string>();
+  let waiting = 0;
+  let failed: Error | undefined;
+  let next = 0;
+  const ends: Promise<Totals>[] = [];
+  const workers = Array.from({ length: threads }, () => {
+    const worker = new Worker(script, { workerData: { streaming: true } });
+    ends.push(
+      new Promise<Totals>((resolve, reject) => {
+        let ended = false;
+        worker.on('message', (answer: StreamAnswer) => {
+          if ('totals' in answer) {
+            ended = true;
+            return resolve(answer.totals);
+          }
+          waiting -= answer.done;
+        });
+        const fail = (error: Error) => {
+          failed ??= error;
+          reject(error);
+        };
+        worker.once('error', fail);
+        worker.once('exit', (code) => {
+          if (!ended) fail(new Error(`a compressing thread stopped (exit code ${code})`));
+        });
+      }),
+    );
+    return worker;
+  });
+  // Settled here too: a failure is reported by `add` or `done`, whichever comes first.
+  for (const end of ends) end.catch(() => {});
+  return {
+    files,
+    add(file, data) {
+      if (failed) throw failed;
+      if (waiting > maxWaiting) return false;
+      files.add(file);
+      waiting += data.length;
+      (workers[next++ % workers.length] as Worker).postMessage({ file, data } satisfies StreamMessage);
+      return true;
+    },
+    async done() {
+      for (const worker of workers) worker.postMessage({ end: true } satisfies StreamMessage);
+      const totals = (await Promise.all(ends)).reduce(addTotals, noTotals());
+      return { ...totals, threads };
+    },
+  };
 }

@@ -34,6 +34,8 @@ export interface SideFilesOptions {
   code: string;
   /** How many files are rendered at once (each awaits its route, which may wait for a worker). */
   concurrency?: number;
+  /** Told each file written, with its bytes (page-finish.ts compresses them). */
+  onWrite?: ((file: string, body: Uint8Array) => void) | undefined;
 }
 
 export interface SideFilesResult {
@@ -50,7 +52,7 @@ export interface SideFilesResult {
 export async function writeSideFiles(
   paths: readonly SidePath[],
   render: (pathname: string) => Promise<Uint8Array>,
-  { outDir, state, code, concurrency = 8 }: SideFilesOptions,
+  { outDir, state, code, concurrency = 8, onWrite }: SideFilesOptions,
 ): Promise<SideFilesResult> {
   const before = state ? readKeys(state) : undefined;
   const kept = before?.code === code ? before.keys : {};
@@ -75,6 +77,7 @@ export async function writeSideFiles(
         made.add(folder);
       }
       writeFileSync(file, body);
+      onWrite?.(file, body);
       written++;
       if (cacheKey !== undefined) keys[pathname] = cacheKey;
     }

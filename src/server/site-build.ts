@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { abandonRelease, prepareRelease, publishRelease, releaseInfo, removeUnfinished } from './releases.ts';
 import { readWritten } from './staging.ts';
@@ -12,6 +12,14 @@ import { verifySite } from './verify-site.ts';
 
 const require = createRequire(import.meta.url);
 const astroBin = join(dirname(require.resolve('astro/package.json')), 'bin', 'astro.mjs');
+const astroPreload = new URL('./astro-preload.ts', import.meta.url).href;
+
+/**
+ * Where Astro's incremental build keeps a copy of each page it renders (`dist/` in its cache directory),
+ * with a trailing separator: astro-preload.ts leaves these copies out.
+ */
+export const outputCopies = (cacheDir: string | undefined) =>
+  `${resolve(cacheDir ?? 'node_modules/.astro', 'dist')}${sep}`;
 
 export interface SiteBuildOptions {
   /** The API the build reads, e.g. http://127.0.0.1:4321/api. */
@@ -78,6 +86,9 @@ export async function buildSite({
   };
   const phases = { claim: lap(), astro: 0, verify: 0, publish: 0 };
   try {
+    // Copies an earlier build left (astro-preload.ts): a build that renders a page no longer updates its
+    // copy, so one left could be restored stale.
+    await rm(outputCopies(cacheDir), { recursive: true, force: true });
     let counts: { rendered: number; reused: number; steps: AstroSteps };
     let written: Set<string> | undefined;
     let tree: Tree | undefined;
@@ -319,7 +330,7 @@ const ANSI = /\u001b\[[\d;]*m/g;
 
 /** Runs `astro build` in a child process, counting the pages it writes and reuses as it prints them. */
 function runAstroBuild({ apiBaseUrl, outDir, verbose, cacheDir, buildId, total, onProgress, staging }: AstroRun) {
-  const args = [astroBin, 'build', '--outDir', outDir];
+  const args = ['--import', astroPreload, astroBin, 'build', '--outDir', outDir];
   const cache = cacheDir ? { ASTRO_CACHE_DIR: resolve(cacheDir) } : {};
   const counts = { rendered: 0, reused: 0 };
   const timing = astroSteps();
@@ -364,6 +375,7 @@ function runAstroBuild({ apiBaseUrl, outDir, verbose, cacheDir, buildId, total, 
         ASTRO_TELEMETRY_DISABLED: '1',
         SITE_STAGING_STATE: staging.state,
         SITE_BUILD_STARTED: String(staging.since),
+        SITE_OUTPUT_COPIES: outputCopies(cacheDir),
         ...cache,
       },
       stdio: ['ignore', logFd, logFd],

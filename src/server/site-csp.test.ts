@@ -3,7 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { precompress } from './precompress.ts';
+import { precompress, startCompressing } from './precompress.ts';
 import { inlineScripts, scriptHash, secureSite } from './site-csp.ts';
 
 let site: string;
@@ -145,5 +145,38 @@ describe('precompress', () => {
     await precompress(site, [join(site, '_astro/app.B1x2y3.js'), join(site, '_astro/new.C4d5e6.js')]);
     expect(statSync(join(site, '_astro/app.B1x2y3.js.br')).mtimeMs).toBe(made);
     expect(brotliDecompressSync(readFileSync(join(site, '_astro/new.C4d5e6.js.br'))).toString()).toBe(script);
+  });
+
+  test('compresses bytes as they are given, in threads, before their file or folder exists', async () => {
+    const compressing = startCompressing({ threads: 2 });
+    const pages = Array.from({ length: 30 }, (_, i) => [
+      join(site, `streamed/${i}/index.html`),
+      Buffer.from(`<p>Probe station ${i}: wafer-level I-V and C-V.</p>`.repeat(60 + i)),
+    ]) as [string, Buffer][];
+    for (const [file, data] of pages) expect(compressing.add(file, data)).toBe(true);
+    expect(compressing.add(join(site, 'streamed/small.txt'), Buffer.from('tiny'))).toBe(true);
+    const totals = await compressing.done();
+    expect(totals).toMatchObject({ files: 30, threads: 2 });
+    for (const [file, data] of pages) {
+      expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(data)).toBe(true);
+      expect(gunzipSync(readFileSync(`${file}.gz`)).equals(data)).toBe(true);
+    }
+    expect(totals.br).toBe(pages.reduce((sum, [file]) => sum + statSync(`${file}.br`).size, 0));
+    expect(() => statSync(join(site, 'streamed/small.txt.br'))).toThrow();
+    expect([...compressing.files]).toHaveLength(31);
+  });
+
+  test('declines bytes while its threads are behind, and reports a thread that failed', async () => {
+    const behind = startCompressing({ threads: 1, maxWaiting: 0 });
+    const data = Buffer.from('<p>Fluorescence spectrometer.</p>'.repeat(100));
+    expect(behind.add(join(site, 'behind/1.html'), data)).toBe(true);
+    expect(behind.add(join(site, 'behind/2.html'), data)).toBe(false);
+    expect(behind.files).toEqual(new Set([join(site, 'behind/1.html')]));
+    await behind.done();
+
+    write('blocked', 'a file where a folder should be');
+    const failing = startCompressing({ threads: 1 });
+    failing.add(join(site, 'blocked/index.html'), data);
+    await expect(failing.done()).rejects.toThrow(/ENOTDIR|EEXIST/);
   });
 });

@@ -109,6 +109,8 @@ interface PolicyState {
  * With `only` (the pages a build wrote into a kept staging tree) and `stateFile` (where the last policy's
  * sources are kept), only those pages are read and written; `_headers` then lists the hashes it listed
  * before and theirs (a full pass, when the origins change or without a state, lists only what pages carry).
+ * Pages in `secured` got their policy as they were rendered by this build (page-finish.ts), with the hashes
+ * given: they are only counted, in a full pass too. Answers the pages it rewrote.
  */
 export async function secureSite(
   dir: string,
@@ -116,7 +118,12 @@ export async function secureSite(
     connectOrigins = [],
     only,
     stateFile,
-  }: Pick<SitePolicyOptions, 'connectOrigins'> & { only?: readonly string[]; stateFile?: string } = {},
+    secured,
+  }: Pick<SitePolicyOptions, 'connectOrigins'> & {
+    only?: readonly string[];
+    stateFile?: string;
+    secured?: ReadonlyMap<string, readonly string[]>;
+  } = {},
 ) {
   const origins = [...connectOrigins];
   const state = stateFile ? await readState(stateFile) : undefined;
@@ -127,18 +134,25 @@ export async function secureSite(
         .files.filter((file) => file.endsWith('.html'))
         .map((file) => join(dir, file));
   const all = new Set(kept ? state.scriptHashes : []);
+  const rewritten: string[] = [];
   // One page at a time with plain synchronous reads and writes: a full build has over 20,000 pages, and a
   // promise a file costs three times the time (issue 17).
   for (const file of pages) {
+    const own = secured?.get(file);
+    if (own) {
+      for (const hash of own) all.add(hash);
+      continue;
+    }
     const html = readFileSync(file, 'utf8');
-    const own = [...new Set(inlineScripts(html).map(scriptHash))].sort();
-    for (const hash of own) all.add(hash);
-    writeFileSync(file, withMetaPolicy(html, metaPolicy({ scriptHashes: own, connectOrigins: origins })));
+    const hashes = [...new Set(inlineScripts(html).map(scriptHash))].sort();
+    for (const hash of hashes) all.add(hash);
+    writeFileSync(file, withMetaPolicy(html, metaPolicy({ scriptHashes: hashes, connectOrigins: origins })));
+    rewritten.push(file);
   }
   const options = { scriptHashes: [...all].sort(), connectOrigins: origins };
   await writeFile(join(dir, HEADERS_FILE), headersFile(options));
   if (stateFile) await writeFile(stateFile, JSON.stringify(options));
-  return { pages: pages.length, scriptHashes: options.scriptHashes };
+  return { pages: pages.length, scriptHashes: options.scriptHashes, rewritten };
 }
 
 async function readState(file: string): Promise<PolicyState | undefined> {

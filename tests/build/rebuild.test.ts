@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createEditorToken } from '../../src/server/auth/editors.ts';
 import type { Db } from '../../src/server/db/index.ts';
+import { MIN_COMPRESS_BYTES } from '../../src/server/precompress.ts';
 import { buildStatus, requestBuild } from '../../src/server/rebuild.ts';
 import { currentRelease, listReleases, rollback } from '../../src/server/releases.ts';
 import { prepareDb, type RunningServer, startServer } from '../../src/server/server.ts';
@@ -38,6 +39,9 @@ describe('rebuilding after an edit', { timeout: 300_000 }, () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'storefront-rebuild-'));
+    // The first files each build renders are finished as rendered, the rest after Astro (page-finish.ts):
+    // both ways, in every build here.
+    process.env.SITE_FINISH_AS_RENDERED = '40';
     outDir = join(dir, 'site');
     db = await prepareDb({});
     server = await startServer({
@@ -50,6 +54,7 @@ describe('rebuilding after an edit', { timeout: 300_000 }, () => {
   });
 
   afterAll(async () => {
+    delete process.env.SITE_FINISH_AS_RENDERED;
     await server.close();
     await db.close();
     rmSync(dir, { recursive: true, force: true });
@@ -68,6 +73,8 @@ describe('rebuilding after an edit', { timeout: 300_000 }, () => {
     const first = await rebuild();
     expect(first).toMatchObject({ status: 'published', error: null });
     expect(first.pages_rendered).toBeGreaterThan(500);
+    // Astro's copy of each page it renders is left out (astro-preload.ts): the staging tree has them.
+    expect(existsSync(join(dir, 'astro-cache', 'dist'))).toBe(false);
     const before = checksums(outDir);
 
     // The product most others point at, renamed by SQL typed straight into the database.
@@ -116,6 +123,10 @@ describe('rebuilding after an edit', { timeout: 300_000 }, () => {
     // copy holds its file's bytes (a kept copy of a page written again would be a stale page).
     for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
       const path = join(entry.parentPath, entry.name);
+      if (/\.(html|json)$/.test(entry.name) && statSync(path).size >= MIN_COMPRESS_BYTES) {
+        // Pages and payloads compress well: each has both copies, whichever way it was finished.
+        expect(existsSync(`${path}.br`) && existsSync(`${path}.gz`), path).toBe(true);
+      }
       if (entry.name.endsWith('.html')) {
         expect(readFileSync(path, 'utf8').split('http-equiv="content-security-policy"'), path).toHaveLength(2);
       } else if (entry.name.endsWith('.br')) {

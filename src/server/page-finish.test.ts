@@ -1,0 +1,105 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import type { AstroPrerenderer } from 'astro';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { pageFinisher, renderedFile } from './page-finish.ts';
+import { scriptHash, secureSite } from './site-csp.ts';
+
+let site: string;
+beforeAll(() => {
+  site = mkdtempSync(join(tmpdir(), 'page-finish-test-'));
+});
+afterAll(() => rmSync(site, { recursive: true, force: true }));
+
+describe('renderedFile', () => {
+  test("names the file Astro writes for a path, as its build.format 'directory' does", () => {
+    expect(renderedFile('/out', '/', 'page')).toBe('/out/index.html');
+    expect(renderedFile('/out', '/product/1-laser/', 'page')).toBe('/out/product/1-laser/index.html');
+    expect(renderedFile('/out', '/zh-CN/product/1-laser', 'page')).toBe('/out/zh-CN/product/1-laser/index.html');
+    expect(renderedFile('/out', '/404/', 'page')).toBe('/out/404.html');
+    expect(renderedFile('/out', '/zh-CN/404/', 'page')).toBe('/out/zh-CN/404/index.html');
+    expect(renderedFile('/out', '/sitemaps/en-products-1.xml', 'endpoint')).toBe('/out/sitemaps/en-products-1.xml');
+    // The request's path is encoded; the file's name is not.
+    expect(renderedFile('/out', '/search/%E5%85%89%E8%B0%B1/', 'page')).toBe('/out/search/光谱/index.html');
+    expect(renderedFile('/out', '/old', 'redirect')).toBeUndefined();
+  });
+});
+
+// Astro's prerenderer is Astro's; the build tests (tests/build) run the real one. Here a stand-in answers
+// each path with a page carrying one inline script, as Astro's would.
+const page = (script: string, words: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><script>${script}</script></head><body>${words.repeat(300)}</body></html>`;
+const astro = (pages: Record<string, string>): AstroPrerenderer => ({
+  name: 'stand-in',
+  getStaticPaths: async () => [],
+  render: async (request) => {
+    const html = pages[new URL(request.url).pathname];
+    return html === undefined ? new Response(null, { status: 404 }) : new Response(html, { status: 200 });
+  },
+});
+const routeData = (type: 'page' | 'endpoint') => ({ routeData: { type } }) as Parameters<AstroPrerenderer['render']>[1];
+
+describe('pageFinisher', () => {
+  test('puts the policy in each page as rendered, compresses it, and secureSite then only counts it', async () => {
+    const outDir = join(site, 'finished');
+    const finisher = pageFinisher({ outDir, connectOrigins: ['https://api.example.com'] });
+    const prerenderer = finisher.wrap(astro({ '/a/': page('a()', 'Raman '), '/b/': page('b()', 'FTIR ') }));
+    const rendered = await prerenderer.render(new Request('http://localhost/a/'), routeData('page'));
+    const html = await (rendered instanceof Response ? rendered : rendered.response).text();
+    expect(html).toContain(
+      `<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self' ${scriptHash('a()')};`,
+    );
+    expect(html).toContain("connect-src 'self' https://api.example.com;");
+    // Astro writes what it was answered.
+    mkdirSync(join(outDir, 'a'), { recursive: true });
+    writeFileSync(join(outDir, 'a/index.html'), html);
+    // A file written beside the pages (a payload) is compressed too; a download is not.
+    const payload = Buffer.from(JSON.stringify({ spectra: 'Raman '.repeat(400) }));
+    mkdirSync(join(outDir, 'a'), { recursive: true });
+    writeFileSync(join(outDir, 'a/_payload.json'), payload);
+    finisher.compress(join(outDir, 'a/_payload.json'), payload);
+    finisher.compress(join(outDir, 'files/sheet.pdf'), payload);
+
+    const { policies, compressing } = finisher.finished();
+    await compressing.done();
+    expect(brotliDecompressSync(readFileSync(join(outDir, 'a/index.html.br'))).toString()).toBe(html);
+    expect(brotliDecompressSync(readFileSync(join(outDir, 'a/_payload.json.br'))).equals(payload)).toBe(true);
+    expect(() => statSync(join(outDir, 'files/sheet.pdf.br'))).toThrow();
+
+    // A page written by other means (b) is secured after; the finished one is left as it is.
+    mkdirSync(join(outDir, 'b'), { recursive: true });
+    writeFileSync(join(outDir, 'b/index.html'), page('b()', 'FTIR '));
+    const secured = await secureSite(outDir, {
+      connectOrigins: ['https://api.example.com'],
+      only: [join(outDir, 'a/index.html'), join(outDir, 'b/index.html')],
+      stateFile: join(site, 'finished-policy.json'),
+      secured: policies,
+    });
+    expect(secured.rewritten).toEqual([join(outDir, 'b/index.html')]);
+    expect(secured.scriptHashes).toEqual([scriptHash('a()'), scriptHash('b()')].sort());
+    expect(readFileSync(join(outDir, 'a/index.html'), 'utf8')).toBe(html);
+  });
+
+  test('finishes up to its limit and leaves the rest, and endpoints and failed answers, as Astro gave them', async () => {
+    const outDir = join(site, 'limited');
+    const finisher = pageFinisher({ outDir, connectOrigins: [], limit: 1 });
+    const pages = { '/a/': page('a()', 'Raman '), '/b/': page('b()', 'FTIR '), '/feed.xml': '<rss/>' };
+    const prerenderer = finisher.wrap(astro(pages));
+    const text = async (path: string, type: 'page' | 'endpoint') => {
+      const rendered = await prerenderer.render(new Request(`http://localhost${path}`), routeData(type));
+      const response = rendered instanceof Response ? rendered : rendered.response;
+      return response.ok ? response.text() : response.status;
+    };
+    expect(await text('/a/', 'page')).toContain('content-security-policy');
+    expect(await text('/b/', 'page')).toBe(pages['/b/']);
+    expect(await text('/feed.xml', 'endpoint')).toBe('<rss/>');
+    expect(await text('/missing/', 'page')).toBe(404);
+    const { policies, compressing } = finisher.finished();
+    expect([...policies.keys()]).toEqual([join(outDir, 'a/index.html')]);
+    expect([...compressing.files]).toEqual([join(outDir, 'a/index.html')]);
+    await compressing.done();
+    expect(statSync(join(outDir, 'a/index.html.br')).isFile()).toBe(true);
+  });
+});
