@@ -23,7 +23,7 @@ export interface ReleaseInfo {
   pages: number;
 }
 
-const RELEASE_FILE = 'release.json';
+export const RELEASE_FILE = 'release.json';
 
 export const releasesDir = (outDir: string) => `${resolve(outDir)}.releases`;
 
@@ -197,6 +197,14 @@ let tidying: Promise<unknown> = Promise.resolve();
  */
 export async function releasesTidied(): Promise<void> {
   await tidying;
+}
+
+/**
+ * Runs work a build leaves for after its publish, after the tidying already asked for; `releasesTidied`
+ * waits for it too. Its failure is its own to handle.
+ */
+export function tidyLater(task: () => Promise<unknown>): void {
+  tidying = tidying.then(() => task().catch(() => undefined));
 }
 
 /**

@@ -5,9 +5,17 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { abandonRelease, prepareRelease, publishRelease, releaseInfo, removeUnfinished } from './releases.ts';
+import {
+  abandonRelease,
+  prepareRelease,
+  publishRelease,
+  RELEASE_FILE,
+  releaseInfo,
+  removeUnfinished,
+  tidyLater,
+} from './releases.ts';
 import { readWritten } from './staging.ts';
-import { type Tree, walkTree } from './tree-thread.ts';
+import { inThread, type Tree, walkTree } from './tree-thread.ts';
 import { verifySite } from './verify-site.ts';
 
 const require = createRequire(import.meta.url);
@@ -74,10 +82,13 @@ export async function buildSite({
   onProgress,
 }: SiteBuildOptions): Promise<SiteBuildResult> {
   const started = performance.now();
-  // Files this build writes have a modification time after this; the margin covers coarse file clocks
-  // (a file counted as written when it was not costs a copy, never a stale page).
-  const since = Date.now() - 2000;
+  const startedAt = Date.now();
   const work = await claimWorkDir(outDir);
+  // Files this build writes have a modification time after this; the margin covers coarse file clocks
+  // (a file counted as written when it was not costs a copy, never a stale page). Nothing in the tree
+  // is newer than the mark the last build left once it had made the tree whole (a copy may have ended
+  // a moment ago).
+  const since = Math.max(startedAt - 2000, (work.keptAt ?? 0) + 1);
   let mark = performance.now();
   const lap = () => {
     const ms = Math.round(performance.now() - mark);
@@ -85,6 +96,8 @@ export async function buildSite({
     return ms;
   };
   const phases = { claim: lap(), astro: 0, verify: 0, publish: 0 };
+  // Whether the claim went on to the work after the publish, which lets it go.
+  let handedOver = false;
   try {
     // Copies an earlier build left (astro-preload.ts): a build that renders a page no longer updates its
     // copy, so one left could be restored stale.
@@ -130,18 +143,36 @@ export async function buildSite({
       await work.discard();
       throw error;
     }
-    const release = await publishRelease(
-      work.dir,
-      outDir,
-      buildId,
-      { ...counts, ms: Math.round(performance.now() - started) },
-      { written, base: work.base, prepared: await preparing, tree },
-    );
+    const build = { ...counts, ms: Math.round(performance.now() - started) };
+    if (!work.base) {
+      // Nothing to link to (a first build, or its release is gone): the staging tree itself becomes the
+      // release, and a copy of it the staging tree again, after the publish and under the same claim, so
+      // the next build waits for it (decision 0031). Copying every file first held up the publish by
+      // 8-46 s at 10,000 products. Until the copy is whole the tree has no marker: cut short, it is emptied.
+      const release = await publishRelease(work.dir, outDir, buildId, build);
+      phases.publish = lap();
+      handedOver = true;
+      tidyLater(async () => {
+        try {
+          await inThread({ kind: 'copy', from: release, to: work.dir, skip: [RELEASE_FILE] });
+          await work.keep(release);
+        } finally {
+          await work.release();
+        }
+      });
+      return { ms: Math.round(performance.now() - started), buildId, release, ...counts, phases };
+    }
+    const release = await publishRelease(work.dir, outDir, buildId, build, {
+      written,
+      base: work.base,
+      prepared: await preparing,
+      tree,
+    });
     await work.keep(release);
     phases.publish = lap();
     return { ms: Math.round(performance.now() - started), buildId, release, ...counts, phases };
   } finally {
-    await work.release();
+    if (!handedOver) await work.release();
   }
 }
 
@@ -161,6 +192,8 @@ export interface WorkDir {
   state: string;
   /** The release the last build made from the staging tree, when it is still there: a snapshot links to it. */
   base: string | undefined;
+  /** When the last build marked the staging tree whole (ms, wall clock): no file in it is newer. */
+  keptAt: number | undefined;
   /** Records that the staging tree is whole and that `release` was made from it. */
   keep(release: string): Promise<void>;
   /** Empties the staging tree and its state: the next build starts afresh. */
@@ -204,6 +237,7 @@ export async function claimWorkDir(outDir: string): Promise<WorkDir> {
   const state = `${target}.next-state`;
   const marker = join(state, 'published-as');
   const published = await readFile(marker, 'utf8').catch(() => undefined);
+  const keptAt = published === undefined ? undefined : (await stat(marker).catch(() => undefined))?.mtimeMs;
   const discard = async () => {
     await Promise.all([rm(dir, { recursive: true, force: true }), rm(state, { recursive: true, force: true })]);
     await Promise.all([mkdir(dir), mkdir(state)]);
@@ -225,6 +259,7 @@ export async function claimWorkDir(outDir: string): Promise<WorkDir> {
     dir,
     state,
     base,
+    keptAt,
     keep: (release) => writeFile(marker, release),
     discard,
     release: async () => {

@@ -38,3 +38,15 @@ test('a thread links a tree but the files it skips, and removes trees; its error
   expect(() => statSync(to)).toThrow(/ENOENT/);
   expect(readFileSync(join(from, 'index.html'), 'utf8')).toBe('home');
 });
+
+test('a thread copies a tree but the files it skips, each file a file of its own', async () => {
+  const from = join(dir, 'from');
+  const to = join(dir, 'copy');
+  await inThread({ kind: 'copy', from, to, skip: ['release.json'] });
+  expect(walkTree(to).files.sort()).toEqual(['en/product/x/index.html', 'index.html']);
+  expect(statSync(join(to, 'empty')).isDirectory()).toBe(true);
+  expect(statSync(join(to, 'index.html')).ino).not.toBe(statSync(join(from, 'index.html')).ino);
+  // A build writing its staging tree in place leaves the release it was copied from as it was.
+  writeFileSync(join(to, 'index.html'), 'home, rebuilt');
+  expect(readFileSync(join(from, 'index.html'), 'utf8')).toBe('home');
+});

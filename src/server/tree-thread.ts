@@ -1,4 +1,4 @@
-import { linkSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 // Work on whole trees of files (a release has about 150,000 at 10,000 products) in a thread of its own:
@@ -14,7 +14,9 @@ export type TreeTask =
    * Makes `to` a copy of `from` in hard links, but for the files named in `skip`; answers the files linked,
    * as paths relative to `to`.
    */
-  | { kind: 'link'; from: string; to: string; skip: string[] };
+  | { kind: 'link'; from: string; to: string; skip: string[] }
+  /** Makes `to` a copy of `from`, every file a file of its own, but for the files named in `skip`. */
+  | { kind: 'copy'; from: string; to: string; skip: string[] };
 
 /** The files and folders under a root, as paths relative to it with `/` between parts. */
 export interface Tree {
@@ -52,17 +54,26 @@ export function linkTree(from: string, to: string, skip: readonly string[] = [])
   return linked;
 }
 
+export function copyTree(from: string, to: string, skip: readonly string[] = []): void {
+  const skipped = new Set(skip);
+  const { files, folders } = walkTree(from);
+  mkdirSync(to, { recursive: true });
+  for (const folder of folders) mkdirSync(`${to}/${folder}`, { recursive: true });
+  for (const name of files) if (!skipped.has(name)) copyFileSync(`${from}/${name}`, `${to}/${name}`);
+}
+
 function run(task: TreeTask): unknown {
   if (task.kind === 'remove') {
     for (const path of task.paths) rmSync(path, { recursive: true, force: true });
     return undefined;
   }
+  if (task.kind === 'copy') return copyTree(task.from, task.to, task.skip);
   return linkTree(task.from, task.to, task.skip);
 }
 
 /** Runs a task in a thread of its own; answers its result, or rejects with its error. */
 export function inThread(task: TreeTask & { kind: 'link' }): Promise<string[]>;
-export function inThread(task: TreeTask & { kind: 'remove' }): Promise<undefined>;
+export function inThread(task: TreeTask & { kind: 'remove' | 'copy' }): Promise<undefined>;
 export function inThread(task: TreeTask): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL(import.meta.url), { workerData: { treeTask: task } });

@@ -8,8 +8,9 @@ import { createEditorToken } from '../../src/server/auth/editors.ts';
 import type { Db } from '../../src/server/db/index.ts';
 import { MIN_COMPRESS_BYTES } from '../../src/server/precompress.ts';
 import { buildStatus, requestBuild } from '../../src/server/rebuild.ts';
-import { currentRelease, listReleases, rollback } from '../../src/server/releases.ts';
+import { currentRelease, listReleases, releasesTidied, rollback } from '../../src/server/releases.ts';
 import { prepareDb, type RunningServer, startServer } from '../../src/server/server.ts';
+import { walkTree } from '../../src/server/tree-thread.ts';
 
 // Editors' rebuilds, real ones: the demo catalogue on PGlite, the API serving the build, Astro's incremental
 // build with the page keys of src/data/cache-key.ts, verification and publishing as releases.
@@ -75,6 +76,14 @@ describe('rebuilding after an edit', { timeout: 300_000 }, () => {
     expect(first.pages_rendered).toBeGreaterThan(500);
     // Astro's copy of each page it renders is left out (astro-preload.ts): the staging tree has them.
     expect(existsSync(join(dir, 'astro-cache', 'dist'))).toBe(false);
+    // The first build's staging tree became its release, and a copy of it the staging tree again: no file
+    // of the one is a file of the other, so the next build writes its staging tree without touching it.
+    await releasesTidied();
+    const staged = walkTree(`${outDir}.next`).files;
+    expect(staged.length).toBeGreaterThan(first.pages_rendered);
+    for (const name of staged.filter((_, i) => i % 50 === 0)) {
+      expect(statSync(join(`${outDir}.next`, name)).ino, name).not.toBe(statSync(join(outDir, name)).ino);
+    }
     const before = checksums(outDir);
 
     // The product most others point at, renamed by SQL typed straight into the database.
