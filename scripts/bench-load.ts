@@ -15,6 +15,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { releasesTidied } from '../src/server/releases.ts';
 import { buildSite } from '../src/server/site-build.ts';
 import { type BenchServer, benchDatabases, loginCustomers, startBenchServer, table } from './bench-setup.ts';
 
@@ -365,6 +366,8 @@ if (isMainThread) {
       }
     }
   } finally {
+    // A first build's staging tree is copied back after its publish (decision 0031).
+    await releasesTidied();
     rmSync(work, { recursive: true, force: true });
   }
   console.log(

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMailer } from '../src/server/mail/mailer.ts';
+import { releasesTidied } from '../src/server/releases.ts';
 import { prepareDb, startServer } from '../src/server/server.ts';
 import { buildSite } from '../src/server/site-build.ts';
 import { launchChromium } from '../tests/e2e/chromium.ts';
@@ -56,5 +57,7 @@ try {
   await browser.close();
   await server.close();
   await db.close();
+  // A first build's staging tree is copied back after its publish (decision 0031).
+  await releasesTidied();
   rmSync(dir, { recursive: true, force: true });
 }

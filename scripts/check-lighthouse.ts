@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { releasesTidied } from '../src/server/releases.ts';
 import { prepareDb, startServer } from '../src/server/server.ts';
 import { buildSite } from '../src/server/site-build.ts';
 import { CHROMIUM_FLAGS, chromiumPath } from '../tests/e2e/chromium.ts';
@@ -277,6 +278,8 @@ try {
   }
   await server.close();
   await db.close();
+  // A first build's staging tree is copied back after its publish (decision 0031).
+  await releasesTidied();
   rmSync(dir, { recursive: true, force: true });
 }
 process.exitCode = failed ? 1 : 0;

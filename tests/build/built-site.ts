@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../../src/server/db/index.ts';
+import { releasesTidied } from '../../src/server/releases.ts';
 import { seedCatalogue } from '../../src/server/seed/index.ts';
 import type { SeedCatalogue } from '../../src/server/seed/types.ts';
 import { prepareDb, type RunningServer, startServer } from '../../src/server/server.ts';
@@ -35,6 +36,8 @@ export async function buildFresh(name: string, catalogue?: SeedCatalogue): Promi
     async close() {
       await server.close();
       await db.close();
+      // A first build's staging tree is copied back after its publish (decision 0031).
+      await releasesTidied();
       rmSync(dir, { recursive: true, force: true });
     },
   };

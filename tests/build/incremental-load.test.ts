@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { escapeXml } from '../../src/lib/xml.ts';
 import type { Db } from '../../src/server/db/index.ts';
 import { buildStatus, requestBuild } from '../../src/server/rebuild.ts';
+import { releasesTidied } from '../../src/server/releases.ts';
 import { prepareDb, type RunningServer, startServer } from '../../src/server/server.ts';
 
 // The products collection loaded from the change feed (src/data/products-loader.ts, decision 0024), in
@@ -40,6 +41,8 @@ describe('the products loader between builds', { timeout: 300_000 }, () => {
   afterAll(async () => {
     await server.close();
     await db.close();
+    // A first build's staging tree is copied back after its publish (decision 0031).
+    await releasesTidied();
     rmSync(dir, { recursive: true, force: true });
   });
 

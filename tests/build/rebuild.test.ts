@@ -58,6 +58,8 @@ describe('rebuilding after an edit', { timeout: 300_000 }, () => {
     delete process.env.SITE_FINISH_AS_RENDERED;
     await server.close();
     await db.close();
+    // A first build's staging tree is copied back after its publish (decision 0031).
+    await releasesTidied();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { type SmtpSink, startSmtpSink } from '../../src/server/mail/sink.ts';
+import { releasesTidied } from '../../src/server/releases.ts';
 import { prepareDb, startServer } from '../../src/server/server.ts';
 import { buildSite } from '../../src/server/site-build.ts';
 import { startUncleanedApi } from './uncleaned-api.ts';
@@ -148,6 +149,8 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => mail.server.close(resolve));
     await sink.close();
     await db.close();
+    // A first build's staging tree is copied back after its publish (decision 0031).
+    await releasesTidied();
     rmSync(dir, { recursive: true, force: true });
   };
 }
