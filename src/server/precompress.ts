@@ -197,10 +197,12 @@ export function startCompressing({
   let failed: Error | undefined;
   let next = 0;
   const ends: Promise<Totals>[] = [];
-  const workers = Array.from({ length: threads }, () => {
-    const worker = new Worker(script, { workerData: { streaming: true } });
-    ends.push(
-      new Promise<Totals>((resolve, reject) => {
+  // Started on the first file: a build that renders nothing starts no thread.
+  let workers: Worker[] | undefined;
+  const start = () =>
+    Array.from({ length: threads }, () => {
+      const worker = new Worker(script, { workerData: { streaming: true } });
+      const end = new Promise<Totals>((resolve, reject) => {
         let ended = false;
         worker.on('message', (answer: StreamAnswer) => {
           if ('totals' in answer) {
@@ -217,12 +219,12 @@ export function startCompressing({
         worker.once('exit', (code) => {
           if (!ended) fail(new Error(`a compressing thread stopped (exit code ${code})`));
         });
-      }),
-    );
-    return worker;
-  });
-  // Settled here too: a failure is reported by `add` or `done`, whichever comes first.
-  for (const end of ends) end.catch(() => {});
+      });
+      // Settled here too: a failure is reported by `add` or `done`, whichever comes first.
+      end.catch(() => {});
+      ends.push(end);
+      return worker;
+    });
   return {
     files,
     add(file, data) {
@@ -230,13 +232,14 @@ export function startCompressing({
       if (waiting > maxWaiting) return false;
       files.add(file);
       waiting += data.length;
+      workers ??= start();
       (workers[next++ % workers.length] as Worker).postMessage({ file, data } satisfies StreamMessage);
       return true;
     },
     async done() {
-      for (const worker of workers) worker.postMessage({ end: true } satisfies StreamMessage);
+      for (const worker of workers ?? []) worker.postMessage({ end: true } satisfies StreamMessage);
       const totals = (await Promise.all(ends)).reduce(addTotals, noTotals());
-      return { ...totals, threads };
+      return { ...totals, threads: workers?.length ?? 0 };
     },
   };
 }

@@ -44,22 +44,19 @@ export function walkTree(root: string): Tree {
   return tree;
 }
 
-export function linkTree(from: string, to: string, skip: readonly string[] = []): string[] {
+/**
+ * Makes `to` hold every file of `from` but those in `skip`, each a hard link to its file (`link`) or a file of
+ * its own (`copy`); answers the files placed, as paths relative to `to`.
+ */
+export function placeTree(from: string, to: string, skip: readonly string[], how: 'link' | 'copy'): string[] {
   const skipped = new Set(skip);
   const { files, folders } = walkTree(from);
   mkdirSync(to, { recursive: true });
   for (const folder of folders) mkdirSync(`${to}/${folder}`);
-  const linked = files.filter((name) => !skipped.has(name));
-  for (const name of linked) linkSync(`${from}/${name}`, `${to}/${name}`);
-  return linked;
-}
-
-export function copyTree(from: string, to: string, skip: readonly string[] = []): void {
-  const skipped = new Set(skip);
-  const { files, folders } = walkTree(from);
-  mkdirSync(to, { recursive: true });
-  for (const folder of folders) mkdirSync(`${to}/${folder}`, { recursive: true });
-  for (const name of files) if (!skipped.has(name)) copyFileSync(`${from}/${name}`, `${to}/${name}`);
+  const placed = files.filter((name) => !skipped.has(name));
+  const place = how === 'link' ? linkSync : copyFileSync;
+  for (const name of placed) place(`${from}/${name}`, `${to}/${name}`);
+  return placed;
 }
 
 function run(task: TreeTask): unknown {
@@ -67,8 +64,8 @@ function run(task: TreeTask): unknown {
     for (const path of task.paths) rmSync(path, { recursive: true, force: true });
     return undefined;
   }
-  if (task.kind === 'copy') return copyTree(task.from, task.to, task.skip);
-  return linkTree(task.from, task.to, task.skip);
+  const placed = placeTree(task.from, task.to, task.skip, task.kind);
+  return task.kind === 'link' ? placed : undefined;
 }
 
 /** Runs a task in a thread of its own; answers its result, or rejects with its error. */
