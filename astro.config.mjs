@@ -74,7 +74,7 @@ const finishSite = (() => {
               outDir,
               state: process.env.SITE_STAGING_STATE,
               code: codeDigest(root, ['src'], ['package-lock.json', 'astro.config.mjs']),
-              onWrite: finishing?.compress,
+              write: finishing?.write,
             }),
             log: (line) => logger.info(line),
           });
@@ -93,6 +93,10 @@ const finishSite = (() => {
           mark = performance.now();
           return `(${seconds.toFixed(1)} s)`;
         };
+        // What was finished as it was rendered (page-finish.ts): its pages' policies, its compressed copies,
+        // and side files the thread wrote, which must all be on disk before the tree is settled.
+        const finished = finishedPages?.();
+        const early = await finished?.compressing.done();
         if (state) {
           const publicFiles = existsSync(publicDir)
             ? readdirSync(publicDir, { recursive: true, withFileTypes: true })
@@ -111,8 +115,6 @@ const finishSite = (() => {
           );
         }
         const stateFile = state ? join(state, 'policy.json') : undefined;
-        // What was finished as it was rendered (page-finish.ts): its pages' policies, its compressed copies.
-        const finished = finishedPages?.();
         const { pages, scriptHashes, rewritten } = await secureSite(outDir, {
           connectOrigins,
           only: written,
@@ -122,7 +124,6 @@ const finishSite = (() => {
         logger.info(
           `Content-Security-Policy in ${pages} pages, ${scriptHashes.length} inline scripts allowed by hash ${took()}`,
         );
-        const early = await finished?.compressing.done();
         // Then the rest: what Astro wrote itself (bundled assets, redirects) and the pages the policy rewrote.
         const compressed = finished?.compressing.files;
         const rest =

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type Locale, localePath } from '../i18n/index.ts';
 import {
   type Bilingual,
@@ -7,10 +6,12 @@ import {
   getProducts,
   getSite,
   getSolutions,
-  inLocale,
   localeFromParam,
   localeParams,
 } from './catalogue.ts';
+import { digestOf, entryDigest, listedDigest } from './entry-digest.ts';
+
+export { digestOf, entryDigest };
 
 // The incremental build's page keys (astro.config.mjs `experimental.incrementalBuild`, DESIGN.md section 8).
 // Astro reuses a page from the last build when its template code is unchanged and its `cacheKey` from
@@ -22,14 +23,6 @@ import {
 
 /** Raise to re-render every page once, when what the keys cover changes. */
 const KEY_VERSION = 2;
-
-/** A short digest of any JSON value. */
-export function digestOf(value: unknown): string {
-  return createHash('sha256')
-    .update(JSON.stringify(value) ?? '')
-    .digest('base64url')
-    .slice(0, 27);
-}
 
 const memo = new Map<string, Promise<string>>();
 function once(name: string, make: () => Promise<string>): Promise<string> {
@@ -49,26 +42,6 @@ const collections = {
 } as const;
 export type CollectionName = keyof typeof collections;
 
-const entryDigests = new WeakMap<object, Map<Locale, string>>();
-/**
- * The digest of one entry of a collection in a locale, made once per build: a product's two pages, two
- * payloads and every list that shows it key on it (at 10,000 products, digesting each every time took
- * over a second of every build).
- */
-export function entryDigest(entry: Bilingual<unknown>, locale: Locale): string {
-  let byLocale = entryDigests.get(entry);
-  if (!byLocale) {
-    byLocale = new Map();
-    entryDigests.set(entry, byLocale);
-  }
-  let digest = byLocale.get(locale);
-  if (digest === undefined) {
-    digest = digestOf(inLocale(entry, locale));
-    byLocale.set(locale, digest);
-  }
-  return digest;
-}
-
 /** The digest of a whole collection in one locale (its entries' digests, in order), made once per build. */
 export function collectionDigest(name: CollectionName, locale: Locale): Promise<string> {
   return once(`${name}:${locale}`, async () =>
@@ -77,12 +50,12 @@ export function collectionDigest(name: CollectionName, locale: Locale): Promise<
 }
 
 const productDigestMaps = new Map<Locale, Promise<Map<number, string>>>();
-/** Each product's digest in a locale by id, made once per build: list pages key on these. */
+/** What lists show of each product in a locale (`listedDigest`) by id, made once per build: list pages key on these. */
 export function productDigests(locale: Locale): Promise<Map<number, string>> {
   let digests = productDigestMaps.get(locale);
   if (!digests) {
     digests = getProducts().then(
-      (entries) => new Map(entries.map((entry) => [entry.en.id, entryDigest(entry, locale)])),
+      (entries) => new Map(entries.map((entry) => [entry.en.id, listedDigest(entry, locale)])),
     );
     productDigestMaps.set(locale, digests);
   }

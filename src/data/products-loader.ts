@@ -1,10 +1,11 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { Language } from '../api/common.ts';
 import { type ProductDetail, productPage } from '../api/product.ts';
 import { type ContentChange, systemChanges } from '../api/system.ts';
-import { readLineLog, writeLineLog } from '../lib/line-log.ts';
+import { appendFits, linesOf, openLineLog, writeLineLog } from '../lib/line-log.ts';
+import { digestInTurns } from './entry-digest.ts';
 import { callAllPages, callApi } from './fetch.server.ts';
 
 // The `products` collection, loaded from the change feed (`/system/changes`) rather than whole each
@@ -38,7 +39,13 @@ export type RefreshPlan =
     };
 
 /** The parts of a stored product record the refresh rules look at. */
-export type StoredProduct = Pick<ProductDetail, 'id' | 'categoryId' | 'breadcrumbs' | 'related' | 'alternatives'>;
+export interface StoredProduct {
+  id: number;
+  categoryId: number;
+  breadcrumbs: readonly { id: number }[];
+  related: readonly { id: number }[];
+  alternatives: readonly { id: number }[];
+}
 
 /**
  * Which products to read again after `changes`, given the records in the store: each product that
@@ -95,7 +102,7 @@ export function joinsInPlace(
 }
 
 /** Raise when what the loader keeps changes shape: the next load is a full one. */
-const FORMAT = '3';
+const FORMAT = '4';
 /** The most ids one `/product/page` call takes. */
 const IDS_PER_CALL = 999;
 
@@ -126,81 +133,126 @@ const utcDay = () => new Date().toISOString().slice(0, 10);
 const LOADED = Symbol.for('storefront.products');
 
 /** The products the last load in this process left, in the API's order; undefined before any load. */
-export function loadedProducts(): Entry[] | undefined {
-  return (globalThis as { [LOADED]?: Entry[] })[LOADED];
+export function loadedProducts(): Promise<Entry[]> | undefined {
+  return (globalThis as { [LOADED]?: Promise<Entry[]> })[LOADED];
 }
 
-function setLoaded(entries: Entry[]): void {
-  (globalThis as { [LOADED]?: Entry[] })[LOADED] = entries;
-}
-
-/** What the products' files keep between builds. */
-interface Kept {
-  format: string;
-  /** The change feed's position the entries are current to. */
-  seq: number;
-  /** The UTC day of the load that made the entries whole. */
-  day: string;
-  entries: Entry[];
+function setLoaded(entries: Promise<Entry[]>): void {
+  // Their digests for the pages' keys are made meanwhile (entry-digest.ts); a failure is the pages' to
+  // report, when they ask (catalogue.ts).
+  entries.then(digestInTurns).catch(() => {});
+  (globalThis as { [LOADED]?: Promise<Entry[]> })[LOADED] = entries;
 }
 
 /**
- * Beside `products-store.json` (the format, feed position, day, the products' order and the records' whole
- * size), the records, a line each (line-log.ts): a load that changes some products appends their lines
- * instead of writing 10,000 records again.
+ * What the refresh rules look at in a stored product (`StoredProduct`), kept in the index so that a load
+ * plans without parsing the records: category, breadcrumbs', related and alternatives' ids.
  */
-const recordsFile = (file: string) => file.replace(/\.json$/, '.ndjson');
+type Refs = [categoryId: number, crumbs: number[], related: number[], alternatives: number[]];
 
+const refsOf = ({ categoryId, breadcrumbs, related, alternatives }: StoredProduct): Refs => [
+  categoryId,
+  breadcrumbs.map((crumb) => crumb.id),
+  related.map((card) => card.id),
+  alternatives.map((card) => card.id),
+];
+
+const storedOf = (id: string, [categoryId, crumbs, related, alternatives]: Refs): StoredProduct => ({
+  id: Number(id),
+  categoryId,
+  breadcrumbs: crumbs.map((crumb) => ({ id: crumb })),
+  related: related.map((card) => ({ id: card })),
+  alternatives: alternatives.map((card) => ({ id: card })),
+});
+
+/**
+ * `products-store.json`: the format, the change feed's position the records are current to, the UTC day
+ * of the load that made them whole, the products' ids in the API's order with each one's refs, and the
+ * records file's size when last written whole. Beside it, the records, a line each (line-log.ts): a load
+ * that changes some products appends their lines instead of writing 10,000 records again.
+ */
 interface KeptIndex {
   format: string;
   seq: number;
   day: string;
-  /** The products' ids in the API's order. */
   order: string[];
-  /** The records file's size when last written whole. */
+  refs: Refs[];
   whole: number;
 }
 
-function readKept(file: string): Kept | undefined {
+const recordsFile = (file: string) => file.replace(/\.json$/, '.ndjson');
+
+/** An entry's line starts with its id (`pairLanguages` makes it the first key): read without parsing. */
+const ENTRY_LINE = /^\{"id":"(\d+)",/;
+
+/** The products' index, when it is there and whole; one of another format has only that. */
+function readIndex(file: string): KeptIndex | Pick<KeptIndex, 'format'> | undefined {
   try {
     const index = JSON.parse(readFileSync(file, 'utf8')) as KeptIndex;
-    if (index.format !== FORMAT) return { format: String(index.format), seq: 0, day: '', entries: [] };
-    if (!Number.isSafeInteger(index.seq) || !Array.isArray(index.order)) return undefined;
-    const records = readLineLog<Entry>(recordsFile(file), (entry) => entry?.id);
-    const entries: Entry[] = [];
-    for (const id of index.order) {
-      const entry = records.get(id);
-      if (!entry) return undefined;
-      entries.push(entry);
-    }
-    return { format: index.format, seq: index.seq, day: index.day, entries };
+    if (index.format !== FORMAT) return { format: String(index.format) };
+    const whole =
+      Number.isSafeInteger(index.seq) &&
+      Number.isSafeInteger(index.whole) &&
+      Array.isArray(index.order) &&
+      Array.isArray(index.refs) &&
+      index.refs.length === index.order.length;
+    return whole ? index : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** Entries parsed at a time before the loader lets the event loop do other work. */
+const PARSED_AT_ONCE = 250;
+
 /**
- * Keeps the products for the next build: the records of `changed` appended when given, else all written
- * whole; then the index. A build stopped half-way leaves records newer than the index's feed position at
- * worst, which the next load reads again.
+ * The records of `order`, parsed a few hundred at a time, each slice after a turn of the event loop: the
+ * parsing (half a second at 10,000 products) fills the time the build waits on the API and on Vite's
+ * bundler instead of adding to it. Undefined when a product has no line; a line that no longer parses
+ * rejects the promise (and removes the index, so the next load is a full one).
  */
-function writeKept(file: string, kept: Kept, changed?: readonly Entry[]): void {
-  let whole = 0;
-  try {
-    const index = JSON.parse(readFileSync(file, 'utf8')) as KeptIndex;
-    whole = index.format === FORMAT && Number.isSafeInteger(index.whole) ? index.whole : 0;
-  } catch {
-    whole = 0;
-  }
-  whole = writeLineLog(recordsFile(file), { changed, all: () => kept.entries, whole });
-  const index: KeptIndex = {
-    format: kept.format,
-    seq: kept.seq,
-    day: kept.day,
-    order: kept.entries.map((entry) => entry.id),
-    whole,
-  };
-  writeFileSync(`${file}.tmp`, JSON.stringify(index));
+function parseKept(file: string, order: readonly string[]): Promise<Entry[]> | undefined {
+  const log = openLineLog<Entry>(
+    recordsFile(file),
+    (entry) => entry?.id,
+    (line) => ENTRY_LINE.exec(line)?.[1],
+  );
+  if (!log || !order.every((id) => log.has(id))) return undefined;
+  return (async () => {
+    const entries: Entry[] = [];
+    for (const id of order) {
+      if (entries.length % PARSED_AT_ONCE === 0) await new Promise((resolve) => setImmediate(resolve));
+      const entry = log.value(id);
+      if (!entry) {
+        rmSync(file, { force: true });
+        throw new Error(
+          `Build stopped: the kept record of product ${id} in ${recordsFile(file)} is damaged; the next build loads every product again.`,
+        );
+      }
+      entries.push(entry);
+    }
+    return entries;
+  })();
+}
+
+/**
+ * Keeps the products for the next build: the records of `changed` appended when the file has room, else
+ * every entry (`all`, awaited only then) written whole; then the index. A build stopped half-way leaves
+ * records newer than the index's feed position at worst, which the next load reads again.
+ */
+async function writeKept(
+  file: string,
+  index: Omit<KeptIndex, 'whole'>,
+  all: () => Promise<Entry[]>,
+  changed?: readonly Entry[],
+): Promise<void> {
+  const before = readIndex(file);
+  const whole = before && 'whole' in before ? before.whole : 0;
+  const records = recordsFile(file);
+  const appended = changed ? linesOf(changed) : undefined;
+  const entries = appended !== undefined && appendFits(records, whole, appended) ? undefined : await all();
+  const written = writeLineLog(records, { changed, all: () => entries ?? [], whole });
+  writeFileSync(`${file}.tmp`, JSON.stringify({ ...index, whole: written } satisfies KeptIndex));
   renameSync(`${file}.tmp`, file);
 }
 
@@ -216,56 +268,75 @@ export function productsLoader(options: { offline?: boolean } = {}): Loader {
       meta.delete('seq');
       const file = fileURLToPath(new URL('products-store.json', config.cacheDir));
       if (options.offline) {
-        setLoaded([]);
+        setLoaded(Promise.resolve([]));
         return;
       }
       // Both read before any record: a write during the load is seen again next time, which is harmless.
       const day = utcDay();
-      const kept = readKept(file);
-      const since = kept?.seq;
-      const feed = await callApi(systemChanges, { language: 'en', since: since ?? 0 });
+      const index = readIndex(file);
+      const kept = index && 'order' in index ? index : undefined;
+      const asked = callApi(systemChanges, { language: 'en', since: kept?.seq ?? 0 });
+      asked.catch(() => {});
+      // After a turn of the event loop, so the other collections' loaders have sent their calls too, the
+      // records are read and split (found by their ids), then parsed while the build waits on the API and
+      // the bundler.
+      await new Promise((resolve) => setImmediate(resolve));
+      const parsed = kept && parseKept(file, kept.order);
+      parsed?.catch(() => {});
+      const feed = await asked;
 
       let reason: string | undefined;
-      if (!kept || since === undefined) reason = 'no earlier load';
-      else if (kept.format !== FORMAT) reason = 'a new loader format';
+      if (!index) reason = 'no earlier load';
+      else if (index.format !== FORMAT) reason = 'a new loader format';
+      else if (!kept || !parsed) reason = 'no earlier load';
       else if (kept.day !== day) reason = 'a new day (ship dates)';
-      else if (feed.until < since) reason = 'the feed is behind the store (another database)';
+      else if (feed.until < kept.seq) reason = 'the feed is behind the store (another database)';
       else if (!feed.complete) reason = 'too many changes';
 
-      if (kept && !reason) {
-        const entries = kept.entries;
+      if (kept && parsed && !reason) {
         const plan = planRefresh(
           feed.changes,
-          entries.map((entry) => entry.en),
+          kept.order.map((id, at) => storedOf(id, kept.refs[at] as Refs)),
         );
         if (plan.full) reason = plan.reason;
         else {
           const fresh = plan.ids.length > 0 ? await readProducts(plan.ids) : [];
-          const storedIds = new Set(entries.map((entry) => entry.en.id));
           if (
             !joinsInPlace(
               fresh.map((entry) => entry.en.id),
-              storedIds,
+              new Set(kept.order.map(Number)),
               plan.inserted,
             )
           )
             reason = 'a product published again';
           else {
-            // A Map keeps each entry in its place when it is set again; new ones join at the end.
-            const byId = new Map(entries.map((entry) => [entry.id, entry]));
-            const returned = new Set(fresh.map((entry) => entry.id));
-            let removed = 0;
-            for (const id of plan.ids) {
-              if (!returned.has(String(id)) && byId.delete(String(id))) removed++;
-            }
-            for (const entry of fresh) byId.set(entry.id, entry);
-            const now = [...byId.values()];
+            // Each product keeps its place when read again; new ones join at the end; one not returned went.
+            const returned = new Map(fresh.map((entry) => [entry.id, entry]));
+            const refs = new Map(kept.order.map((id, at) => [id, kept.refs[at] as Refs]));
+            const gone = new Set(plan.ids.map(String).filter((id) => !returned.has(id) && refs.has(id)));
+            const order = [
+              ...kept.order.filter((id) => !gone.has(id)),
+              ...fresh.map((entry) => entry.id).filter((id) => !refs.has(id)),
+            ];
+            for (const entry of fresh) refs.set(entry.id, refsOf(entry.en));
+            const now = parsed.then((entries) => {
+              const byId = new Map(entries.map((entry) => [entry.id, entry]));
+              for (const entry of fresh) byId.set(entry.id, entry);
+              return order.map((id) => byId.get(id) as Entry);
+            });
             setLoaded(now);
-            if (fresh.length > 0 || removed > 0 || feed.until !== since) {
-              writeKept(file, { format: FORMAT, seq: feed.until, day, entries: now }, fresh);
+            if (fresh.length > 0 || gone.size > 0 || feed.until !== kept.seq) {
+              const index = {
+                format: FORMAT,
+                seq: feed.until,
+                day,
+                order,
+                refs: order.map((id) => refs.get(id) as Refs),
+              };
+              await writeKept(file, index, () => now, fresh);
             }
             logger.info(
-              `products: refreshed ${fresh.length}, removed ${removed}, kept ${now.length - fresh.length} in ${elapsed()}`,
+              `products: refreshed ${fresh.length}, removed ${gone.size}, kept ${order.length - fresh.length} in ${elapsed()}`,
             );
             return;
           }
@@ -273,8 +344,10 @@ export function productsLoader(options: { offline?: boolean } = {}): Loader {
       }
 
       const all = await readProducts();
-      setLoaded(all);
-      writeKept(file, { format: FORMAT, seq: feed.until, day, entries: all });
+      setLoaded(Promise.resolve(all));
+      const order = all.map((entry) => entry.id);
+      const refs = all.map((entry) => refsOf(entry.en));
+      await writeKept(file, { format: FORMAT, seq: feed.until, day, order, refs }, async () => all);
       logger.info(`products: full load (${all.length} products; ${reason}) in ${elapsed()}`);
     },
   };

@@ -1,5 +1,5 @@
 import type { ProductDetail, Resource } from '../api/product.ts';
-import { digestOf } from './cache-key.ts';
+import { digestOf, entryDigest } from './cache-key.ts';
 import { getProducts } from './catalogue.ts';
 import { renderers } from './resource-render.ts';
 
@@ -25,17 +25,21 @@ export interface ResourceFile {
 
 /** Every distinct resource URL under /files/ with the function that renders it. */
 export async function resourceFiles(): Promise<ResourceFile[]> {
-  const groups = new Map<string, { resource: Resource; products: ProductDetail[] }>();
+  const groups = new Map<string, { resource: Resource; products: ProductDetail[]; digests: string[] }>();
   for (const entry of await getProducts()) {
     // English titles first; a link only the Chinese record has still gets its file.
     for (const resource of [...entry.en.resources, ...entry.zh.resources]) {
-      const group = groups.get(resource.url) ?? { resource, products: [] };
-      if (!group.products.includes(entry.en)) group.products.push(entry.en);
+      const group = groups.get(resource.url) ?? { resource, products: [], digests: [] };
+      if (!group.products.includes(entry.en)) {
+        group.products.push(entry.en);
+        // The English record's digest stands for it (made once a build for the pages' keys too).
+        group.digests.push(entryDigest(entry, 'en'));
+      }
       groups.set(resource.url, group);
     }
   }
   const files: ResourceFile[] = [];
-  for (const [url, { resource, products }] of groups) {
+  for (const [url, { resource, products, digests }] of groups) {
     const match = /^\/files\/([\w.-]+)\/([\w.-]+\.(pdf|zip))$/.exec(url);
     const render = renderers[resource.kind];
     if (!match || !render || render.extension !== match[3]) {
@@ -47,7 +51,7 @@ export async function resourceFiles(): Promise<ResourceFile[]> {
       kind: match[1] as string,
       file: match[2] as string,
       contentType: render.extension === 'pdf' ? 'application/pdf' : 'application/zip',
-      digest: digestOf([url, resource.kind, resource.title, products]),
+      digest: digestOf([url, resource.kind, resource.title, digests]),
       render: () => render.bytes(resource.title, products),
       source: { kind: resource.kind, title: resource.title, products },
     });

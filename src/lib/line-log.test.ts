@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { lineLogFits, readLineLog, writeLineLog } from './line-log.ts';
+import { lineLogFits, openLineLog, readLineLog, writeLineLog } from './line-log.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'line-log-'));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,10 +20,22 @@ test('appends what changed until twice the whole size, then writes all whole; a 
 
   expect(writeLineLog(file, { changed: [{ id: 'a', n: 2 }], all: () => all, whole })).toBe(whole);
   appendFileSync(file, '{"id":"b","n":');
-  expect([...readLineLog(file, keyOf).values()]).toEqual([
-    { id: 'a', n: 2 },
-    { id: 'b', n: 1 },
-  ]);
+  expect(Object.fromEntries(readLineLog(file, keyOf))).toEqual({
+    a: { id: 'a', n: 2 },
+    b: { id: 'b', n: 1 },
+  });
+  // Read by the lines' keys too: only each key's last line is parsed, and a cut one gives way to the one before.
+  const parsed: string[] = [];
+  const keyOfParsed = (value: { id: string; n: number }) => {
+    parsed.push(`${value.id}${value.n}`);
+    return value.id;
+  };
+  const keyOfLine = (line: string) => /^\{"id":"(\w+)"/.exec(line)?.[1];
+  expect(Object.fromEntries(readLineLog(file, keyOfParsed, keyOfLine))).toEqual({
+    a: { id: 'a', n: 2 },
+    b: { id: 'b', n: 1 },
+  });
+  expect(parsed.sort()).toEqual(['a2', 'b1']);
 
   const again = writeLineLog(file, {
     changed: [
@@ -37,4 +49,24 @@ test('appends what changed until twice the whole size, then writes all whole; a 
   expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(2);
   expect(lineLogFits(file, whole / 4)).toBe(false);
   expect(lineLogFits(join(dir, 'none'), whole)).toBe(false);
+});
+
+test('an opened log finds each key by its lines and parses only when asked, falling back past a cut line', () => {
+  const file = join(dir, 'open.ndjson');
+  writeLineLog(file, {
+    all: () => [
+      { id: 'a', n: 1 },
+      { id: 'b', n: 1 },
+    ],
+    whole: 0,
+  });
+  appendFileSync(file, '{"id":"a","n":2}\n{"id":"b","n":');
+  const keyOfLine = (line: string) => /^\{"id":"(\w+)"/.exec(line)?.[1];
+  const log = openLineLog<{ id: string; n: number }>(file, (value) => value.id, keyOfLine);
+  expect(log?.has('a')).toBe(true);
+  expect(log?.has('c')).toBe(false);
+  expect(log?.value('a')).toEqual({ id: 'a', n: 2 });
+  expect(log?.value('b')).toEqual({ id: 'b', n: 1 });
+  expect(log?.value('c')).toBeUndefined();
+  expect(openLineLog(join(dir, 'none.ndjson'), () => 'x', keyOfLine)).toBeUndefined();
 });

@@ -7,14 +7,24 @@ import { dirname } from 'node:path';
 // it had when last written whole. A line cut short by a crash is skipped. For the build and the server
 // only (Node's file system).
 
-const lines = <T>(values: Iterable<T>) => {
+/** The lines of `values`, as `writeLineLog` appends them. */
+export const linesOf = <T>(values: Iterable<T>) => {
   let text = '';
   for (const value of values) text += `${JSON.stringify(value)}\n`;
   return text;
 };
 
-/** The log's values by key (`keyOf`), each key's last line; empty when there is no log. */
-export function readLineLog<T>(file: string, keyOf: (value: T) => unknown): Map<string, T> {
+/**
+ * The log's values by key (`keyOf`), each key's last line that parses; empty when there is no log. With
+ * `keyOfLine`, which reads a line's key from its text (undefined when it cannot tell), a line that a later
+ * line of the same key replaces is not parsed at all: a log that has grown to twice its whole size is
+ * half such lines.
+ */
+export function readLineLog<T>(
+  file: string,
+  keyOf: (value: T) => unknown,
+  keyOfLine?: (line: string) => string | undefined,
+): Map<string, T> {
   const entries = new Map<string, T>();
   let text = '';
   try {
@@ -22,17 +32,79 @@ export function readLineLog<T>(file: string, keyOf: (value: T) => unknown): Map<
   } catch {
     return entries;
   }
-  for (const line of text.split('\n')) {
+  const lines = text.split('\n');
+  // From the last line back: the first line of a key that parses is its value.
+  const found: [string, T][] = [];
+  const done = new Set<string>();
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const line = lines[index] as string;
     if (!line) continue;
+    const known = keyOfLine?.(line);
+    if (known !== undefined && done.has(known)) continue;
     try {
       const value = JSON.parse(line) as T;
       const key = keyOf(value);
-      if (typeof key === 'string') entries.set(key, value);
+      if (typeof key !== 'string' || done.has(key)) continue;
+      done.add(key);
+      found.push([key, value]);
     } catch {
       // Cut short by a crash: that entry is older than its writer thought, or missing.
     }
   }
+  for (let index = found.length - 1; index >= 0; index--) {
+    const [key, value] = found[index] as [string, T];
+    entries.set(key, value);
+  }
   return entries;
+}
+
+/** A log read and split but not parsed (`openLineLog`): each key's value is parsed when asked for. */
+export interface OpenLineLog<T> {
+  /** Whether some line holds the key. */
+  has(key: string): boolean;
+  /** The key's value: its last line that parses and gives that key (`keyOf`); undefined when none does. */
+  value(key: string): T | undefined;
+}
+
+/**
+ * Reads a log and finds each key's lines by their text (`keyOfLine`; a line it cannot tell is skipped),
+ * leaving the parsing to `value`, so a caller can spread it over time (the products loader parses 70 MB
+ * while the build waits on other things). Undefined when there is no log.
+ */
+export function openLineLog<T>(
+  file: string,
+  keyOf: (value: T) => unknown,
+  keyOfLine: (line: string) => string | undefined,
+): OpenLineLog<T> | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const lines = text.split('\n');
+  const byKey = new Map<string, number[]>();
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const key = keyOfLine(lines[index] as string);
+    if (key === undefined) continue;
+    const found = byKey.get(key);
+    if (found) found.push(index);
+    else byKey.set(key, [index]);
+  }
+  return {
+    has: (key) => byKey.has(key),
+    value(key) {
+      for (const index of byKey.get(key) ?? []) {
+        try {
+          const value = JSON.parse(lines[index] as string) as T;
+          if (keyOf(value) === key) return value;
+        } catch {
+          // Cut short by a crash: the line before it for the same key, if any.
+        }
+      }
+      return undefined;
+    },
+  };
 }
 
 /** Whether the log is there with at least the size it had when written whole (`whole`), and at most twice it. */
@@ -45,6 +117,11 @@ export function lineLogFits(file: string, whole: number): boolean {
   }
 }
 
+/** Whether `appended` (lines) goes at the end of the log: it fits its whole size and stays within twice it. */
+export function appendFits(file: string, whole: number, appended: string): boolean {
+  return lineLogFits(file, whole) && statSync(file).size + Buffer.byteLength(appended) <= 2 * whole;
+}
+
 /**
  * Appends `changed` when the log fits its whole size (`whole`, from the last call) and stays within twice
  * it; otherwise writes `all()` whole (to a file beside it, renamed over it). Answers the whole size to keep
@@ -55,16 +132,12 @@ export function writeLineLog<T>(
   { changed, all, whole }: { changed?: Iterable<T>; all: () => Iterable<T>; whole: number },
 ): number {
   mkdirSync(dirname(file), { recursive: true });
-  const appended = changed && lines(changed);
-  if (
-    appended !== undefined &&
-    lineLogFits(file, whole) &&
-    statSync(file).size + Buffer.byteLength(appended) <= 2 * whole
-  ) {
+  const appended = changed && linesOf(changed);
+  if (appended !== undefined && appendFits(file, whole, appended)) {
     appendFileSync(file, appended);
     return whole;
   }
-  const text = lines(all());
+  const text = linesOf(all());
   writeFileSync(`${file}.tmp`, text);
   renameSync(`${file}.tmp`, file);
   return Buffer.byteLength(text);

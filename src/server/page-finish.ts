@@ -43,7 +43,8 @@ export function renderedFile(outDir: string, pathname: string, type: string): st
 /**
  * Finishes files as they are rendered: `wrap` gives Astro's prerenderer one that puts its policy in every
  * page it renders (`withMetaPolicy`, with the hashes of the page's own inline scripts) and has its
- * compressed copies made (`startCompressing`); `compress` has them made for a file written elsewhere.
+ * compressed copies made (`startCompressing`); `compress` has them made for a file written elsewhere, and
+ * `write` has a file written by the thread too (false when it declines: the caller writes it).
  */
 export function pageFinisher({
   outDir,
@@ -60,9 +61,13 @@ export function pageFinisher({
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   let finishing = 0;
+  const take = (file: string, body: Uint8Array, write: boolean) =>
+    finishing++ < limit && compressing.add(file, body, write);
   const compress = (file: string, body: Uint8Array) => {
-    if (COMPRESSIBLE.has(extname(file)) && finishing++ < limit) compressing.add(file, body);
+    if (COMPRESSIBLE.has(extname(file))) take(file, body, false);
   };
+  // A file written by the thread as well (the side files): its open and write leave the renderer's thread.
+  const write = (file: string, body: Uint8Array) => take(file, body, true);
   const wrap = (base: AstroPrerenderer): AstroPrerenderer => ({
     ...base,
     name: `${base.name}+finishing`,
@@ -85,5 +90,5 @@ export function pageFinisher({
       return rendered instanceof Response ? finished : { ...rendered, response: finished };
     },
   });
-  return { wrap, compress, finished: (): FinishedPages => ({ policies, compressing }) };
+  return { wrap, compress, write, finished: (): FinishedPages => ({ policies, compressing }) };
 }

@@ -92,8 +92,11 @@ if (!isMainThread && workerData?.precompress) {
   parentPort?.postMessage(compressFiles(files, only));
 }
 
-/** A message to a streaming worker (`startCompressing`): a file's bytes to compress, or the end. */
-type StreamMessage = { file: string; data: Uint8Array } | { end: true };
+/**
+ * A message to a streaming worker (`startCompressing`): a file's bytes to compress (and, with `write`, to
+ * write first), or the end.
+ */
+type StreamMessage = { file: string; data: Uint8Array; write: boolean } | { end: true };
 /** A streaming worker's answer: the bytes of one file done, or its totals when told the end. */
 type StreamAnswer = { done: number } | { totals: Totals };
 
@@ -113,7 +116,8 @@ if (!isMainThread && workerData?.streaming) {
       mkdirSync(folder, { recursive: true });
       folders.add(folder);
     }
-    compressOne(message.file, message.data, totals, true);
+    if (message.write) writeFileSync(message.file, message.data);
+    if (COMPRESSIBLE.has(extname(message.file))) compressOne(message.file, message.data, totals, true);
     parentPort?.postMessage({ done: message.data.length } satisfies StreamAnswer);
   });
 }
@@ -168,13 +172,14 @@ export async function precompress(dir: string, only?: readonly string[]): Promis
 /** Compressed copies made while the files are being written (`startCompressing`). */
 export interface Compressing {
   /**
-   * Compresses a file's final bytes (the file itself need not be written yet) in a worker thread; false when
-   * the threads are behind (more than `maxWaiting` bytes wait) and the file is left to the caller.
+   * Compresses a file's final bytes (the file itself need not be written yet) in a worker thread, and with
+   * `write` writes the file first (a type not worth compressing is only written); false when the threads are
+   * behind (more than `maxWaiting` bytes wait) and the file is left to the caller.
    */
-  add(file: string, data: Uint8Array): boolean;
+  add(file: string, data: Uint8Array, write?: boolean): boolean;
   /** Files `add` took. */
   readonly files: ReadonlySet<string>;
-  /** Waits for every copy to be written; rejects when a thread failed. */
+  /** Waits for every file and copy to be written; rejects when a thread failed. */
   done(): Promise<Totals & { threads: number }>;
 }
 
@@ -227,13 +232,13 @@ export function startCompressing({
     });
   return {
     files,
-    add(file, data) {
+    add(file, data, write = false) {
       if (failed) throw failed;
       if (waiting > maxWaiting) return false;
       files.add(file);
       waiting += data.length;
       workers ??= start();
-      (workers[next++ % workers.length] as Worker).postMessage({ file, data } satisfies StreamMessage);
+      (workers[next++ % workers.length] as Worker).postMessage({ file, data, write } satisfies StreamMessage);
       return true;
     },
     async done() {

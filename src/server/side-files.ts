@@ -34,8 +34,12 @@ export interface SideFilesOptions {
   code: string;
   /** How many files are rendered at once (each awaits its route, which may wait for a worker). */
   concurrency?: number;
-  /** Told each file written, with its bytes (page-finish.ts compresses them). */
-  onWrite?: ((file: string, body: Uint8Array) => void) | undefined;
+  /**
+   * Offered each file to write, with its bytes: true when it takes the file (page-finish.ts: a worker thread
+   * writes it and its compressed copies, so the open and write leave the renderer's thread); false, or
+   * without it, the file is written here.
+   */
+  write?: ((file: string, body: Uint8Array) => boolean) | undefined;
 }
 
 export interface SideFilesResult {
@@ -52,7 +56,7 @@ export interface SideFilesResult {
 export async function writeSideFiles(
   paths: readonly SidePath[],
   render: (pathname: string) => Promise<Uint8Array>,
-  { outDir, state, code, concurrency = 8, onWrite }: SideFilesOptions,
+  { outDir, state, code, concurrency = 8, write }: SideFilesOptions,
 ): Promise<SideFilesResult> {
   const before = state ? readKeys(state) : undefined;
   const kept = before?.code === code ? before.keys : {};
@@ -71,13 +75,14 @@ export async function writeSideFiles(
         continue;
       }
       const body = await render(pathname);
-      const folder = dirname(file);
-      if (!made.has(folder)) {
-        mkdirSync(folder, { recursive: true });
-        made.add(folder);
+      if (!write?.(file, body)) {
+        const folder = dirname(file);
+        if (!made.has(folder)) {
+          mkdirSync(folder, { recursive: true });
+          made.add(folder);
+        }
+        writeFileSync(file, body);
       }
-      writeFileSync(file, body);
-      onWrite?.(file, body);
       written++;
       if (cacheKey !== undefined) keys[pathname] = cacheKey;
     }
