@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LOCALES, type Locale, languageOf } from '../i18n/index.ts';
+import type { Bilingual } from './catalogue.ts';
 
 // The digests the incremental build's page keys are made of (cache-key.ts), apart from what makes them so
 // that the products loader can make its entries' digests before the pages ask for them.
@@ -12,7 +13,7 @@ export function digestOf(value: unknown): string {
     .slice(0, 27);
 }
 
-type Entry = { id: string; en: unknown; zh: unknown };
+type Entry = Bilingual<unknown>;
 
 /** An entry's digests in one locale: of its whole record, and of what lists show of it (`listedDigest`). */
 interface Digests {

@@ -275,23 +275,21 @@ export function productsLoader(options: { offline?: boolean } = {}): Loader {
       const day = utcDay();
       const index = readIndex(file);
       const kept = index && 'order' in index ? index : undefined;
-      const asked = callApi(systemChanges, { language: 'en', since: kept?.seq ?? 0 });
-      asked.catch(() => {});
-      // After a turn of the event loop, so the other collections' loaders have sent their calls too, the
-      // records are read and split (found by their ids), then parsed while the build waits on the API and
-      // the bundler.
-      await new Promise((resolve) => setImmediate(resolve));
-      const parsed = kept && parseKept(file, kept.order);
-      parsed?.catch(() => {});
-      const feed = await asked;
+      // While the feed is asked for, the other collections' loaders send their calls.
+      const feed = await callApi(systemChanges, { language: 'en', since: kept?.seq ?? 0 });
 
       let reason: string | undefined;
       if (!index) reason = 'no earlier load';
       else if (index.format !== FORMAT) reason = 'a new loader format';
-      else if (!kept || !parsed) reason = 'no earlier load';
+      else if (!kept) reason = 'no earlier load';
       else if (kept.day !== day) reason = 'a new day (ship dates)';
       else if (feed.until < kept.seq) reason = 'the feed is behind the store (another database)';
       else if (!feed.complete) reason = 'too many changes';
+      // The records are read and split (found by their ids) now, and parsed while the build waits on the
+      // API and the bundler.
+      const parsed = kept && !reason ? parseKept(file, kept.order) : undefined;
+      parsed?.catch(() => {});
+      if (kept && !reason && !parsed) reason = 'a kept record is missing';
 
       if (kept && parsed && !reason) {
         const plan = planRefresh(

@@ -20,22 +20,10 @@ test('appends what changed until twice the whole size, then writes all whole; a 
 
   expect(writeLineLog(file, { changed: [{ id: 'a', n: 2 }], all: () => all, whole })).toBe(whole);
   appendFileSync(file, '{"id":"b","n":');
-  expect(Object.fromEntries(readLineLog(file, keyOf))).toEqual({
-    a: { id: 'a', n: 2 },
-    b: { id: 'b', n: 1 },
-  });
-  // Read by the lines' keys too: only each key's last line is parsed, and a cut one gives way to the one before.
-  const parsed: string[] = [];
-  const keyOfParsed = (value: { id: string; n: number }) => {
-    parsed.push(`${value.id}${value.n}`);
-    return value.id;
-  };
-  const keyOfLine = (line: string) => /^\{"id":"(\w+)"/.exec(line)?.[1];
-  expect(Object.fromEntries(readLineLog(file, keyOfParsed, keyOfLine))).toEqual({
-    a: { id: 'a', n: 2 },
-    b: { id: 'b', n: 1 },
-  });
-  expect(parsed.sort()).toEqual(['a2', 'b1']);
+  expect([...readLineLog(file, keyOf).values()]).toEqual([
+    { id: 'a', n: 2 },
+    { id: 'b', n: 1 },
+  ]);
 
   const again = writeLineLog(file, {
     changed: [

@@ -14,17 +14,8 @@ export const linesOf = <T>(values: Iterable<T>) => {
   return text;
 };
 
-/**
- * The log's values by key (`keyOf`), each key's last line that parses; empty when there is no log. With
- * `keyOfLine`, which reads a line's key from its text (undefined when it cannot tell), a line that a later
- * line of the same key replaces is not parsed at all: a log that has grown to twice its whole size is
- * half such lines.
- */
-export function readLineLog<T>(
-  file: string,
-  keyOf: (value: T) => unknown,
-  keyOfLine?: (line: string) => string | undefined,
-): Map<string, T> {
+/** The log's values by key (`keyOf`), each key's last line; empty when there is no log. */
+export function readLineLog<T>(file: string, keyOf: (value: T) => unknown): Map<string, T> {
   const entries = new Map<string, T>();
   let text = '';
   try {
@@ -32,28 +23,15 @@ export function readLineLog<T>(
   } catch {
     return entries;
   }
-  const lines = text.split('\n');
-  // From the last line back: the first line of a key that parses is its value.
-  const found: [string, T][] = [];
-  const done = new Set<string>();
-  for (let index = lines.length - 1; index >= 0; index--) {
-    const line = lines[index] as string;
+  for (const line of text.split('\n')) {
     if (!line) continue;
-    const known = keyOfLine?.(line);
-    if (known !== undefined && done.has(known)) continue;
     try {
       const value = JSON.parse(line) as T;
       const key = keyOf(value);
-      if (typeof key !== 'string' || done.has(key)) continue;
-      done.add(key);
-      found.push([key, value]);
+      if (typeof key === 'string') entries.set(key, value);
     } catch {
       // Cut short by a crash: that entry is older than its writer thought, or missing.
     }
-  }
-  for (let index = found.length - 1; index >= 0; index--) {
-    const [key, value] = found[index] as [string, T];
-    entries.set(key, value);
   }
   return entries;
 }

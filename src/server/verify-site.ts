@@ -167,11 +167,7 @@ type PageLinks = [file: string, links: string[]];
 
 /** The link cache's lines by page (line-log.ts). */
 const readLinkCache = (path: string) =>
-  readLineLog<PageLinks>(
-    path,
-    (line) => (Array.isArray(line) && Array.isArray(line[1]) ? line[0] : undefined),
-    (line) => /^\["([^"\\]*)",/.exec(line)?.[1],
-  );
+  readLineLog<PageLinks>(path, (line) => (Array.isArray(line) && Array.isArray(line[1]) ? line[0] : undefined));
 
 /** Beside the cache: its size when last written whole, and every target its pages link to. */
 const statePath = (path: string) => `${path}.state.json`;
