@@ -32,7 +32,7 @@ const buildGuard = {
 
 /**
  * Finishes a built site the same way for every build path: a Content-Security-Policy in each page and in
- * `_headers` (each page's inline scripts by hash, every page's in `_headers`; no 'unsafe-inline'), then brotli and gzip copies of the text files.
+ * `_headers` (each page's inline scripts by hash, every page's in `_headers`; no 'unsafe-inline'), then compressed copies of the text files.
  * The browser's API base (PUBLIC_API_BASE), when on another origin, is the one place scripts may call besides.
  * A build into a kept staging tree (SITE_STAGING_STATE, set by src/server/site-build.ts) first removes what no
  * route made this time, then does this only for the files it wrote (decision 0025).

@@ -4,7 +4,7 @@
 // largest page (HTML, gzip) and the time of each step (claim, Astro, checks, publish); then the rebuilds an
 // editor causes (issue 16): after one product edit (a product hundreds of others list, then one none lists),
 // after one category rename, and after no change. Peak memory is that of each build's process tree (a
-// process of its own, as `npm run rebuild` is, and Astro's), the API's apart.
+// process of its own, as `npm run rebuild` is, and Astro's), the API's and the bench's own apart.
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -91,11 +91,11 @@ async function bench(): Promise<void> {
   const outDir = join(dir, 'site');
   const cacheDir = join(dir, 'astro-cache');
   const build = async () => {
-    const peak = watchPeakMemory(api.pid);
     const child = fork(new URL(import.meta.url), [], {
       env: { ...process.env, BENCH_BUILD_RUN: JSON.stringify({ apiBaseUrl: ready.api, outDir, cacheDir }) },
       stdio: 'inherit',
     });
+    const peak = watchPeakMemory(child.pid);
     const answers: unknown[] = [];
     await new Promise<void>((resolve, reject) => {
       child.on('message', (message) => answers.push(message) === 2 && resolve());
@@ -177,10 +177,11 @@ function listFiles(root: string): string[] {
 }
 
 /**
- * Samples the resident memory of this process and all its descendants but `apart` (the API) every 100 ms;
- * stop() answers the peak in MiB.
+ * Samples the resident memory of a build's process (`root`, as `npm run rebuild` would run it) and all its
+ * descendants (Astro's process and their threads) every 100 ms; stop() answers the peak in MiB. The bench's
+ * own process and the API's are not the build's.
  */
-function watchPeakMemory(apart: number | undefined): { stop(): number } {
+function watchPeakMemory(root: number | undefined): { stop(): number } {
   let peak = 0;
   const sample = () => {
     const parents = new Map<number, number>();
@@ -197,10 +198,7 @@ function watchPeakMemory(apart: number | undefined): { stop(): number } {
       }
     }
     const inTree = (pid: number): boolean => {
-      for (let p: number | undefined = pid; p && p > 1; p = parents.get(p)) {
-        if (p === apart) return false;
-        if (p === process.pid) return true;
-      }
+      for (let p: number | undefined = pid; p && p > 1; p = parents.get(p)) if (p === root) return true;
       return false;
     };
     let total = 0;

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import type { AstroPrerenderer } from 'astro';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pageFinisher, renderedFile } from './page-finish.ts';
@@ -64,9 +64,11 @@ describe('pageFinisher', () => {
 
     const { policies, compressing } = finisher.finished();
     await compressing.done();
-    expect(brotliDecompressSync(readFileSync(join(outDir, 'a/index.html.br'))).toString()).toBe(html);
-    expect(brotliDecompressSync(readFileSync(join(outDir, 'a/_payload.json.br'))).equals(payload)).toBe(true);
-    expect(() => statSync(join(outDir, 'files/sheet.pdf.br'))).toThrow();
+    // Pages and payloads get a gzip copy only (precompress.ts: encodingsOf).
+    expect(gunzipSync(readFileSync(join(outDir, 'a/index.html.gz'))).toString()).toBe(html);
+    expect(gunzipSync(readFileSync(join(outDir, 'a/_payload.json.gz'))).equals(payload)).toBe(true);
+    expect(() => statSync(join(outDir, 'a/index.html.br'))).toThrow();
+    expect(() => statSync(join(outDir, 'files/sheet.pdf.gz'))).toThrow();
 
     // A page written by other means (b) is secured after; the finished one is left as it is.
     mkdirSync(join(outDir, 'b'), { recursive: true });
@@ -82,7 +84,7 @@ describe('pageFinisher', () => {
     expect(readFileSync(join(outDir, 'a/index.html'), 'utf8')).toBe(html);
   });
 
-  test('finishes up to its limit and leaves the rest, and endpoints and failed answers, as Astro gave them', async () => {
+  test('puts the policy in every page but compresses only up to its limit; endpoints and failed answers stay as Astro gave them', async () => {
     const outDir = join(site, 'limited');
     const finisher = pageFinisher({ outDir, connectOrigins: [], limit: 1 });
     const pages = { '/a/': page('a()', 'Raman '), '/b/': page('b()', 'FTIR '), '/feed.xml': '<rss/>' };
@@ -93,13 +95,15 @@ describe('pageFinisher', () => {
       return response.ok ? response.text() : response.status;
     };
     expect(await text('/a/', 'page')).toContain('content-security-policy');
-    expect(await text('/b/', 'page')).toBe(pages['/b/']);
+    expect(await text('/b/', 'page')).toContain(`script-src 'self' ${scriptHash('b()')};`);
     expect(await text('/feed.xml', 'endpoint')).toBe('<rss/>');
     expect(await text('/missing/', 'page')).toBe(404);
     const { policies, compressing } = finisher.finished();
-    expect([...policies.keys()]).toEqual([join(outDir, 'a/index.html')]);
+    expect([...policies.keys()]).toEqual([join(outDir, 'a/index.html'), join(outDir, 'b/index.html')]);
+    expect(policies.get(join(outDir, 'b/index.html'))).toEqual([scriptHash('b()')]);
     expect([...compressing.files]).toEqual([join(outDir, 'a/index.html')]);
     await compressing.done();
-    expect(statSync(join(outDir, 'a/index.html.br')).isFile()).toBe(true);
+    expect(statSync(join(outDir, 'a/index.html.gz')).isFile()).toBe(true);
+    expect(() => statSync(join(outDir, 'b/index.html.gz'))).toThrow();
   });
 });

@@ -12,12 +12,17 @@ import { inlineScripts, metaPolicy, scriptHash, withMetaPolicy } from './site-cs
 // next pages render. What Astro writes itself (bundled assets, redirects) is finished after it, as before.
 
 /**
- * How many files a build finishes as it renders them; the rest are finished after Astro. A rebuild that
- * renders a few thousand files gains (an edit to a product 429 others list: 1,716 files, 0.8 s sooner), but a
- * full build loses: its renderer and the renderer's garbage collector keep both cores busy already, and
- * finishing its 61,000 files beside them made it 6-10 s slower (decision 0031).
+ * How many files a build compresses (and writes, for the side files) as it renders them; the rest are left to
+ * the steps after Astro. Every page gets its policy as it is rendered, whatever this says. No limit: once
+ * pages had gzip copies only (decision 0034), the thread's work beside the renderer cost less than it saved,
+ * also in a full build (10,000 products: 87 s against 96 s with a limit of 4,000, where it used to lose
+ * 6-10 s with brotli, decision 0031). `SITE_FINISH_AS_RENDERED` sets one (the rebuild test uses 40, so both
+ * ways run).
  */
-export const FINISHED_AS_RENDERED = 4000;
+export const FINISHED_AS_RENDERED = Number.POSITIVE_INFINITY;
+
+/** How many scripts, hash sets and policies are remembered: pages share a handful. */
+const MEMO_LIMIT = 1000;
 
 /** Pages finished as they were rendered: each page's own script hashes, and their compressed copies. */
 export interface FinishedPages {
@@ -61,6 +66,37 @@ export function pageFinisher({
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   let finishing = 0;
+  // Pages share their inline scripts and so their hashes and policy: each is worked out once.
+  const hashes = new Map<string, string>();
+  const hashSets = new Map<string, readonly string[]>();
+  const policyTexts = new Map<readonly string[], string>();
+  const ownHashes = (html: string): readonly string[] => {
+    const own = [
+      ...new Set(
+        inlineScripts(html).map((text) => {
+          let hash = hashes.get(text);
+          if (hash === undefined) {
+            hash = scriptHash(text);
+            if (hashes.size < MEMO_LIMIT) hashes.set(text, hash);
+          }
+          return hash;
+        }),
+      ),
+    ].sort();
+    const key = own.join(' ');
+    const shared = hashSets.get(key);
+    if (shared) return shared;
+    if (hashSets.size < MEMO_LIMIT) hashSets.set(key, own);
+    return own;
+  };
+  const policyOf = (own: readonly string[]) => {
+    let policy = policyTexts.get(own);
+    if (policy === undefined) {
+      policy = metaPolicy({ scriptHashes: own, connectOrigins });
+      if (policyTexts.size < MEMO_LIMIT) policyTexts.set(own, policy);
+    }
+    return policy;
+  };
   const take = (file: string, body: Uint8Array, write: boolean) =>
     finishing++ < limit && compressing.add(file, body, write);
   const compress = (file: string, body: Uint8Array) => {
@@ -76,10 +112,9 @@ export function pageFinisher({
       const response = rendered instanceof Response ? rendered : rendered.response;
       const file = renderedFile(outDir, new URL(request.url).pathname, options.routeData.type);
       if (!file?.endsWith('.html') || response.status !== 200 || !response.body) return rendered;
-      if (finishing >= limit) return rendered;
       const html = decoder.decode(await response.arrayBuffer());
-      const own = [...new Set(inlineScripts(html).map(scriptHash))].sort();
-      const body = encoder.encode(withMetaPolicy(html, metaPolicy({ scriptHashes: own, connectOrigins })));
+      const own = ownHashes(html);
+      const body = encoder.encode(withMetaPolicy(html, policyOf(own)));
       policies.set(file, own);
       compress(file, body);
       const finished = new Response(body, {

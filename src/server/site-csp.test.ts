@@ -3,7 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { precompress, startCompressing } from './precompress.ts';
+import { BROTLI_MIN_BYTES, precompress, startCompressing } from './precompress.ts';
 import { inlineScripts, scriptHash, secureSite } from './site-csp.ts';
 
 let site: string;
@@ -90,29 +90,47 @@ describe('secureSite on a kept staging tree', () => {
 });
 
 describe('precompress', () => {
-  test('writes brotli and gzip copies of large text files only, newer than the file', async () => {
+  test('writes compressed copies of large text files only, newer than the file: brotli for large files and assets', async () => {
     const text = '<p>Raman spectrometers and probe stations.</p>'.repeat(200);
+    const large = '<p>Raman spectrometers and probe stations.</p>'.repeat(2000);
+    const asset = 'export const spectrometer = "Raman";\n'.repeat(100);
     write('big/index.html', text);
+    write('list/index.html', large);
+    write('_astro/island.Ab12Cd.js', asset);
     write('small.txt', 'tiny');
     write('photo.webp', 'x'.repeat(5000));
     const totals = await precompress(site);
-    expect(totals.files).toBeGreaterThanOrEqual(1);
-    expect(brotliDecompressSync(readFileSync(join(site, 'big/index.html.br'))).toString()).toBe(text);
+    expect(totals.files).toBeGreaterThanOrEqual(3);
+    // A page under BROTLI_MIN_BYTES: gzip only.
+    expect(text.length).toBeLessThan(BROTLI_MIN_BYTES);
     expect(gunzipSync(readFileSync(join(site, 'big/index.html.gz'))).toString()).toBe(text);
-    expect(statSync(join(site, 'big/index.html.br')).mtimeMs).toBeGreaterThanOrEqual(
+    expect(() => statSync(join(site, 'big/index.html.br'))).toThrow();
+    expect(statSync(join(site, 'big/index.html.gz')).mtimeMs).toBeGreaterThanOrEqual(
       statSync(join(site, 'big/index.html')).mtimeMs,
     );
-    expect(() => statSync(join(site, 'small.txt.br'))).toThrow();
-    expect(() => statSync(join(site, 'photo.webp.br'))).toThrow();
+    // A larger page, and a hashed asset of any size: both.
+    expect(large.length).toBeGreaterThanOrEqual(BROTLI_MIN_BYTES);
+    expect(brotliDecompressSync(readFileSync(join(site, 'list/index.html.br'))).toString()).toBe(large);
+    expect(gunzipSync(readFileSync(join(site, 'list/index.html.gz'))).toString()).toBe(large);
+    expect(brotliDecompressSync(readFileSync(join(site, '_astro/island.Ab12Cd.js.br'))).toString()).toBe(asset);
+    expect(() => statSync(join(site, 'small.txt.gz'))).toThrow();
+    expect(() => statSync(join(site, 'photo.webp.gz'))).toThrow();
   });
 
   test('with the files a build wrote, drops the copies a file no longer gets', async () => {
-    write('again/index.html', '<p>Interferometers.</p>'.repeat(200));
+    write('again/index.html', '<p>Interferometers.</p>'.repeat(3000));
     await precompress(site);
     expect(statSync(join(site, 'again/index.html.br')).isFile()).toBe(true);
-    write('again/index.html', 'now small');
+    // Smaller than BROTLI_MIN_BYTES now: its brotli copy goes, its gzip copy is made again.
+    write('again/index.html', '<p>Interferometers.</p>'.repeat(200));
     await precompress(site, [join(site, 'again/index.html')]);
     expect(() => statSync(join(site, 'again/index.html.br'))).toThrow();
+    expect(gunzipSync(readFileSync(join(site, 'again/index.html.gz'))).toString()).toBe(
+      '<p>Interferometers.</p>'.repeat(200),
+    );
+    write('again/index.html', 'now small');
+    await precompress(site, [join(site, 'again/index.html')]);
+    expect(() => statSync(join(site, 'again/index.html.gz'))).toThrow();
     expect(() => statSync(join(site, 'again/index.html.gz'))).toThrow();
   });
 
@@ -127,11 +145,11 @@ describe('precompress', () => {
     expect(totals.files).toBe(240);
     expect(totals.threads).toBe(availableParallelism());
     for (const file of [files[0], files[239]] as string[]) {
-      expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(readFileSync(file))).toBe(true);
       expect(gunzipSync(readFileSync(`${file}.gz`)).equals(readFileSync(file))).toBe(true);
     }
-    expect(totals.br).toBe(files.reduce((sum, file) => sum + statSync(`${file}.br`).size, 0));
-    expect(() => statSync(join(site, 'many/tiny/index.html.br'))).toThrow();
+    expect(totals.gzip).toBe(files.reduce((sum, file) => sum + statSync(`${file}.gz`).size, 0));
+    expect(totals.br).toBe(0);
+    expect(() => statSync(join(site, 'many/tiny/index.html.gz'))).toThrow();
   });
 
   test("leaves a hashed asset's copies from an earlier build, and makes those it lacks", async () => {
@@ -158,11 +176,11 @@ describe('precompress', () => {
     const totals = await compressing.done();
     expect(totals).toMatchObject({ files: 30, threads: 2 });
     for (const [file, data] of pages) {
-      expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(data)).toBe(true);
       expect(gunzipSync(readFileSync(`${file}.gz`)).equals(data)).toBe(true);
+      expect(() => statSync(`${file}.br`)).toThrow();
     }
-    expect(totals.br).toBe(pages.reduce((sum, [file]) => sum + statSync(`${file}.br`).size, 0));
-    expect(() => statSync(join(site, 'streamed/small.txt.br'))).toThrow();
+    expect(totals.gzip).toBe(pages.reduce((sum, [file]) => sum + statSync(`${file}.gz`).size, 0));
+    expect(() => statSync(join(site, 'streamed/small.txt.gz'))).toThrow();
     expect([...compressing.files]).toHaveLength(31);
   });
 

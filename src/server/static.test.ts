@@ -242,6 +242,19 @@ describe('staticSite', () => {
     expect(await plain.text()).toBe(page('Prebuilt'));
   });
 
+  test('sends the gzip copy of a page that has no brotli copy to a client that accepts both', async () => {
+    // A page under BROTLI_MIN_BYTES gets a gzip copy only (precompress.ts): that copy, not brotli made here.
+    write('gzip-only/index.html', page('Gzip only'));
+    write('gzip-only/index.html.gz', gzipSync(page('Gzip only, from gz')));
+    const both = await get('/gzip-only/', 'gzip, deflate, br, zstd');
+    expect(both.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(await bytes(both)).toString()).toBe(page('Gzip only, from gz'));
+    // A client that takes brotli alone still gets brotli, made here from the file.
+    const brOnly = await get('/gzip-only/', 'br');
+    expect(brOnly.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(await bytes(brOnly)).toString()).toBe(page('Gzip only'));
+  });
+
   test('ignores a precompressed copy older than its file, compressing the file instead', async () => {
     write('stale/index.html', page('Stale'));
     write('stale/index.html.br', brotliCompressSync(page('An older build')));

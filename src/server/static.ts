@@ -60,9 +60,9 @@ async function findFile(root: string, urlPath: string): Promise<Found | undefine
 
 type Encoding = 'br' | 'gzip';
 
-/** The encoding to answer with: brotli, then gzip, when the Accept-Encoding header allows it (q > 0). */
-export function chooseEncoding(accept: string | undefined): Encoding | undefined {
-  if (!accept) return undefined;
+/** The encodings the Accept-Encoding header allows (q > 0), best first: brotli, then gzip. */
+export function acceptedEncodings(accept: string | undefined): Encoding[] {
+  if (!accept) return [];
   const weights = new Map<string, number>();
   for (const part of accept.toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((item) => item.trim());
@@ -70,8 +70,11 @@ export function chooseEncoding(accept: string | undefined): Encoding | undefined
     weights.set(name, q ? Number(q.slice(2)) || 0 : 1);
   }
   const wildcard = weights.get('*') ?? 0;
-  return (['br', 'gzip'] as const).find((encoding) => (weights.get(encoding) ?? wildcard) > 0);
+  return (['br', 'gzip'] as const).filter((encoding) => (weights.get(encoding) ?? wildcard) > 0);
 }
+
+/** The encoding to answer with when a file has no copy the build made: the best the client allows. */
+export const chooseEncoding = (accept: string | undefined): Encoding | undefined => acceptedEncodings(accept)[0];
 
 /** Larger files go out as they are, streamed, rather than being read whole into memory. */
 const MAX_COMPRESS_BYTES = 4 * 1024 * 1024;
@@ -202,11 +205,19 @@ async function fileResponse(
   if (COMPRESSIBLE.has(extension)) {
     headers.set('vary', 'Accept-Encoding');
     // A range is of the file as it is: ranges of a compressed body would change with the compressor.
-    encoding = range ? undefined : chooseEncoding(c.req.header('accept-encoding'));
-    if (encoding && stats.size >= MIN_COMPRESS_BYTES) {
-      body =
-        (await precompressed(found, encoding)) ??
-        (stats.size <= MAX_COMPRESS_BYTES ? await compressed(found, encoding) : undefined);
+    const accepted = range || stats.size < MIN_COMPRESS_BYTES ? [] : acceptedEncodings(c.req.header('accept-encoding'));
+    // The best copy the build made: a page has a gzip copy only (precompress.ts), which beats compressing
+    // it with brotli on each first request. A file with no copy at all is compressed here.
+    for (const accepting of accepted) {
+      body = await precompressed(found, accepting);
+      if (body) {
+        encoding = accepting;
+        break;
+      }
+    }
+    if (!body && accepted[0] && stats.size <= MAX_COMPRESS_BYTES) {
+      encoding = accepted[0];
+      body = await compressed(found, encoding);
     }
     if (!body) encoding = undefined;
   }
