@@ -21,7 +21,7 @@ import { inlineScripts, metaPolicy, scriptHash, withMetaPolicy } from './site-cs
  */
 export const FINISHED_AS_RENDERED = Number.POSITIVE_INFINITY;
 
-/** How many scripts, hash sets and policies are remembered: pages share a handful. */
+/** How many scripts and policies are remembered: pages share a handful. */
 const MEMO_LIMIT = 1000;
 
 /** Pages finished as they were rendered: each page's own script hashes, and their compressed copies. */
@@ -68,34 +68,24 @@ export function pageFinisher({
   let finishing = 0;
   // Pages share their inline scripts and so their hashes and policy: each is worked out once.
   const hashes = new Map<string, string>();
-  const hashSets = new Map<string, readonly string[]>();
-  const policyTexts = new Map<readonly string[], string>();
-  const ownHashes = (html: string): readonly string[] => {
-    const own = [
-      ...new Set(
-        inlineScripts(html).map((text) => {
-          let hash = hashes.get(text);
-          if (hash === undefined) {
-            hash = scriptHash(text);
-            if (hashes.size < MEMO_LIMIT) hashes.set(text, hash);
-          }
-          return hash;
-        }),
-      ),
-    ].sort();
-    const key = own.join(' ');
-    const shared = hashSets.get(key);
-    if (shared) return shared;
-    if (hashSets.size < MEMO_LIMIT) hashSets.set(key, own);
-    return own;
-  };
-  const policyOf = (own: readonly string[]) => {
-    let policy = policyTexts.get(own);
-    if (policy === undefined) {
-      policy = metaPolicy({ scriptHashes: own, connectOrigins });
-      if (policyTexts.size < MEMO_LIMIT) policyTexts.set(own, policy);
+  const shared = new Map<string, { own: readonly string[]; policy: string }>();
+  const hashOf = (text: string) => {
+    let hash = hashes.get(text);
+    if (hash === undefined) {
+      hash = scriptHash(text);
+      if (hashes.size < MEMO_LIMIT) hashes.set(text, hash);
     }
-    return policy;
+    return hash;
+  };
+  const policyOf = (html: string) => {
+    const own = [...new Set(inlineScripts(html).map(hashOf))].sort();
+    const key = own.join(' ');
+    let found = shared.get(key);
+    if (!found) {
+      found = { own, policy: metaPolicy({ scriptHashes: own, connectOrigins }) };
+      if (shared.size < MEMO_LIMIT) shared.set(key, found);
+    }
+    return found;
   };
   const take = (file: string, body: Uint8Array, write: boolean) =>
     finishing++ < limit && compressing.add(file, body, write);
@@ -113,8 +103,8 @@ export function pageFinisher({
       const file = renderedFile(outDir, new URL(request.url).pathname, options.routeData.type);
       if (!file?.endsWith('.html') || response.status !== 200 || !response.body) return rendered;
       const html = decoder.decode(await response.arrayBuffer());
-      const own = ownHashes(html);
-      const body = encoder.encode(withMetaPolicy(html, policyOf(own)));
+      const { own, policy } = policyOf(html);
+      const body = encoder.encode(withMetaPolicy(html, policy));
       policies.set(file, own);
       compress(file, body);
       const finished = new Response(body, {

@@ -73,7 +73,7 @@ export function acceptedEncodings(accept: string | undefined): Encoding[] {
   return (['br', 'gzip'] as const).filter((encoding) => (weights.get(encoding) ?? wildcard) > 0);
 }
 
-/** The encoding to answer with when a file has no copy the build made: the best the client allows. */
+/** The best encoding the client allows (`acceptedEncodings`), if any. */
 export const chooseEncoding = (accept: string | undefined): Encoding | undefined => acceptedEncodings(accept)[0];
 
 /** Larger files go out as they are, streamed, rather than being read whole into memory. */
