@@ -11,12 +11,10 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { releasesTidied } from '../src/server/releases.ts';
-import { catalogue } from '../src/server/seed/data/index.ts';
-import { seedCatalogue } from '../src/server/seed/index.ts';
-import { syntheticCatalogue } from '../src/server/seed/synthetic.ts';
-import { prepareDb, startServer } from '../src/server/server.ts';
-import { buildSite, type SiteBuildResult } from '../src/server/site-build.ts';
+import type { SiteBuildResult } from '../src/server/site-build.ts';
+
+// Each process imports only what it runs: the build's would otherwise hold the database, the API and the
+// seed catalogue (about 60 MiB) through its build, counted in the build's peak memory.
 
 interface Ready {
   api: string;
@@ -26,6 +24,12 @@ interface Ready {
 
 /** In the API's process: the catalogue seeded, the API on a loopback port; SQL from the bench on request. */
 async function apiProcess(count: number | undefined): Promise<void> {
+  const [{ catalogue }, { seedCatalogue }, { syntheticCatalogue }, { prepareDb, startServer }] = await Promise.all([
+    import('../src/server/seed/data/index.ts'),
+    import('../src/server/seed/index.ts'),
+    import('../src/server/seed/synthetic.ts'),
+    import('../src/server/server.ts'),
+  ]);
   const started = performance.now();
   const db = await prepareDb({ seed: count === undefined });
   if (count !== undefined) await seedCatalogue(db, syntheticCatalogue(catalogue, count));
@@ -54,6 +58,10 @@ async function apiProcess(count: number | undefined): Promise<void> {
  * `npm run rebuild` does, so its memory is not mixed with what the bench itself read before it.
  */
 async function buildProcess(options: { apiBaseUrl: string; outDir: string; cacheDir: string }): Promise<void> {
+  const [{ buildSite }, { releasesTidied }] = await Promise.all([
+    import('../src/server/site-build.ts'),
+    import('../src/server/releases.ts'),
+  ]);
   const result = await buildSite({ ...options, verbose: false });
   process.send?.(result);
   // After publishing, the oldest release goes (releases.ts); the next build waits for that.

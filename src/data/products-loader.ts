@@ -5,6 +5,7 @@ import type { Language } from '../api/common.ts';
 import { type ProductDetail, productPage } from '../api/product.ts';
 import { type ContentChange, systemChanges } from '../api/system.ts';
 import { appendFits, linesOf, openLineLog, writeLineLog } from '../lib/line-log.ts';
+import { compactCopy, shareStrings } from './compact.ts';
 import { digestInTurns } from './entry-digest.ts';
 import { callAllPages, callApi } from './fetch.server.ts';
 
@@ -118,7 +119,9 @@ async function readProducts(ids?: number[]): Promise<Entry[]> {
     return records;
   };
   const [en, zh] = await Promise.all([read('en'), read('zh')]);
-  return pairLanguages(en, zh);
+  // Held to the last page: compact copies, their strings shared with every other record's (compact.ts).
+  const pool = new Map<string, string>();
+  return pairLanguages(en, zh).map((entry) => compactCopy(entry, pool));
 }
 
 /** The UTC day: product records carry a ship date counted from it. */
@@ -220,6 +223,8 @@ function parseKept(file: string, order: readonly string[]): Promise<Entry[]> | u
   if (!log || !order.every((id) => log.has(id))) return undefined;
   return (async () => {
     const entries: Entry[] = [];
+    // Held to the last page: their strings shared with every other record's (compact.ts).
+    const pool = new Map<string, string>();
     for (const id of order) {
       if (entries.length % PARSED_AT_ONCE === 0) await new Promise((resolve) => setImmediate(resolve));
       const entry = log.value(id);
@@ -229,7 +234,7 @@ function parseKept(file: string, order: readonly string[]): Promise<Entry[]> | u
           `Build stopped: the kept record of product ${id} in ${recordsFile(file)} is damaged; the next build loads every product again.`,
         );
       }
-      entries.push(entry);
+      entries.push(shareStrings(entry, pool));
     }
     return entries;
   })();

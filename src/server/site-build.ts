@@ -363,9 +363,18 @@ const SIDE_LINE = /side files: (\d+) written, (\d+) unchanged/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes Astro writes
 const ANSI = /\u001b\[[\d;]*m/g;
 
+/**
+ * V8's heap settings for Astro's process (decision 0035). Left to itself V8 grows the heap to about twice
+ * what is live when it finds garbage collection cheap, and the young generation to 3 x 16 MB; capped at
+ * 1.3 times the live heap and 8 MB semi-spaces, the full build at 10,000 products peaked 430 MB lower in
+ * the same time. A growth factor scales with the catalogue, where a fixed cap (`--max-old-space-size`)
+ * would stop a larger catalogue's build.
+ */
+export const ASTRO_HEAP_FLAGS = ['--heap-growing-percent=30', '--max-semi-space-size=8'];
+
 /** Runs `astro build` in a child process, counting the pages it writes and reuses as it prints them. */
 function runAstroBuild({ apiBaseUrl, outDir, verbose, cacheDir, buildId, total, onProgress, staging }: AstroRun) {
-  const args = ['--import', astroPreload, astroBin, 'build', '--outDir', outDir];
+  const args = [...ASTRO_HEAP_FLAGS, '--import', astroPreload, astroBin, 'build', '--outDir', outDir];
   const cache = cacheDir ? { ASTRO_CACHE_DIR: resolve(cacheDir) } : {};
   const counts = { rendered: 0, reused: 0 };
   const timing = astroSteps();
