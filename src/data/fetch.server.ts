@@ -47,19 +47,29 @@ export async function callApi<C extends Call>(call: C, payload: RequestOf<C>): P
   return body.data as DataOf<C>;
 }
 
-/** Every record of a paged call, fetched a full page (999) at a time. */
+type RecordOf<C extends Call> = DataOf<C> extends { records: (infer R)[] } ? R : never;
+
+/**
+ * Every record of a paged call, fetched a full page (999) at a time; each page's records are passed
+ * through `keep` (when given) as they come, while the API makes the next page.
+ */
 export async function callAllPages<C extends Call>(
   call: C,
   payload: RequestOf<C>,
-): Promise<DataOf<C> extends { records: (infer R)[] } ? R[] : never> {
-  const records: unknown[] = [];
+  keep: (record: RecordOf<C>) => RecordOf<C> = (record) => record,
+): Promise<RecordOf<C>[]> {
+  const records: RecordOf<C>[] = [];
+  type Paged = { records: RecordOf<C>[]; pages: number };
+  const pageOf = (pageNum: number) =>
+    callApi(call, { ...(payload as object), pageNum, pageSize: 999 } as RequestOf<C>) as Promise<Paged>;
+  let page = await pageOf(1);
   for (let pageNum = 1; ; pageNum++) {
-    const page = (await callApi(call, { ...(payload as object), pageNum, pageSize: 999 } as RequestOf<C>)) as {
-      records: unknown[];
-      pages: number;
-    };
-    records.push(...page.records);
-    if (pageNum >= page.pages) break;
+    const next = pageNum < page.pages ? pageOf(pageNum + 1) : undefined;
+    // Its failure is reported where it is awaited; if `keep` throws first, that error is the one.
+    next?.catch(() => {});
+    for (const record of page.records) records.push(keep(record));
+    if (!next) break;
+    page = await next;
   }
-  return records as never;
+  return records;
 }

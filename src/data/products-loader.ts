@@ -110,18 +110,22 @@ const IDS_PER_CALL = 999;
 type Entry = { id: string; en: ProductDetail; zh: ProductDetail };
 
 async function readProducts(ids?: number[]): Promise<Entry[]> {
+  // Held to the last page: compact copies, their strings shared with every other record's (compact.ts),
+  // made as each page of records comes while the API makes the next.
+  const pool = new Map<string, string>();
+  const keep = (record: ProductDetail) => compactCopy(record, pool);
   const read = async (language: Language) => {
-    if (!ids) return callAllPages(productPage, { language });
+    if (!ids) return callAllPages(productPage, { language }, keep);
     const records: ProductDetail[] = [];
     for (let start = 0; start < ids.length; start += IDS_PER_CALL) {
-      records.push(...(await callAllPages(productPage, { language, ids: ids.slice(start, start + IDS_PER_CALL) })));
+      records.push(
+        ...(await callAllPages(productPage, { language, ids: ids.slice(start, start + IDS_PER_CALL) }, keep)),
+      );
     }
     return records;
   };
   const [en, zh] = await Promise.all([read('en'), read('zh')]);
-  // Held to the last page: compact copies, their strings shared with every other record's (compact.ts).
-  const pool = new Map<string, string>();
-  return pairLanguages(en, zh).map((entry) => compactCopy(entry, pool));
+  return pairLanguages(en, zh);
 }
 
 /** The UTC day: product records carry a ship date counted from it. */
