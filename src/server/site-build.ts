@@ -19,7 +19,7 @@ import { inThread, type Tree, walkTree } from './tree-thread.ts';
 import { verifySite } from './verify-site.ts';
 
 const require = createRequire(import.meta.url);
-const astroBin = join(dirname(require.resolve('astro/package.json')), 'bin', 'astro.mjs');
+export const astroBin = join(dirname(require.resolve('astro/package.json')), 'bin', 'astro.mjs');
 const astroPreload = new URL('./astro-preload.ts', import.meta.url).href;
 
 /**
@@ -372,6 +372,19 @@ const ANSI = /\u001b\[[\d;]*m/g;
  */
 export const ASTRO_HEAP_FLAGS = ['--heap-growing-percent=30', '--max-semi-space-size=8'];
 
+/**
+ * The allocators' settings for Astro's process, each unless already set. Native memory is handed back
+ * sooner (decision 0033): glibc keeps an arena a thread, and the bundler's allocator (mimalloc, in
+ * rolldown) keeps freed pages for a while, both counted in the build's resident memory. Without
+ * `MIMALLOC_ARENA_EAGER_COMMIT=0` the bundler's allocator commits its 1 GB arena as it touches it and keeps
+ * 170-190 MB of it resident to the end of the build (decision 0034).
+ */
+export const astroMemoryEnv = (env: NodeJS.ProcessEnv = process.env) => ({
+  MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2',
+  MIMALLOC_PURGE_DELAY: env.MIMALLOC_PURGE_DELAY ?? '0',
+  MIMALLOC_ARENA_EAGER_COMMIT: env.MIMALLOC_ARENA_EAGER_COMMIT ?? '0',
+});
+
 /** Runs `astro build` in a child process, counting the pages it writes and reuses as it prints them. */
 function runAstroBuild({ apiBaseUrl, outDir, verbose, cacheDir, buildId, total, onProgress, staging }: AstroRun) {
   const args = [...ASTRO_HEAP_FLAGS, '--import', astroPreload, astroBin, 'build', '--outDir', outDir];
@@ -420,14 +433,7 @@ function runAstroBuild({ apiBaseUrl, outDir, verbose, cacheDir, buildId, total, 
         SITE_STAGING_STATE: staging.state,
         SITE_BUILD_STARTED: String(staging.since),
         SITE_OUTPUT_COPIES: outputCopies(cacheDir),
-        // Native memory handed back sooner (decision 0033): glibc keeps an arena a thread, and the
-        // bundler's allocator (mimalloc, in rolldown) keeps freed pages for a while, both counted in
-        // the build's resident memory.
-        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-        MIMALLOC_PURGE_DELAY: process.env.MIMALLOC_PURGE_DELAY ?? '0',
-        // Without it the bundler's allocator commits its 1 GB arena as it touches it and keeps 170-190 MB
-        // of it resident to the end of the build (decision 0034).
-        MIMALLOC_ARENA_EAGER_COMMIT: process.env.MIMALLOC_ARENA_EAGER_COMMIT ?? '0',
+        ...astroMemoryEnv(),
         ...cache,
       },
       stdio: ['ignore', logFd, logFd],
