@@ -10,6 +10,8 @@ const child = spawn(process.execPath, [...ASTRO_HEAP_FLAGS, astroBin, 'build', .
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.once('exit', (code, signal) => {
-  if (signal) process.kill(process.pid, signal);
-  else process.exit(code ?? 1);
+  if (!signal) process.exit(code ?? 1);
+  // Ended by a signal: this process ends by the same one (its own listeners off first), as `astro build` would.
+  process.removeAllListeners(signal);
+  process.kill(process.pid, signal);
 });
