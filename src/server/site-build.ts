@@ -365,9 +365,9 @@ const ANSI = /\u001b\[[\d;]*m/g;
 
 /**
  * V8's heap settings for Astro's process (decision 0035). Left to itself V8 grows the heap to about twice
- * what is live when it finds garbage collection cheap, and the young generation to 3 x 16 MB; capped at
- * 1.3 times the live heap and 8 MB semi-spaces, the full build at 10,000 products peaked 430 MB lower in
- * the same time. A growth factor scales with the catalogue, where a fixed cap (`--max-old-space-size`)
+ * what is live when it finds garbage collection cheap, and the young generation to 3 x 16 MB; grown to
+ * 1.3 times the live heap with 8 MB semi-spaces, Astro's process peaked at 810 MB instead of 1,119 MB in a
+ * full build at 10,000 products, no slower. A growth factor scales with the catalogue, where a fixed cap (`--max-old-space-size`)
  * would stop a larger catalogue's build.
  */
 export const ASTRO_HEAP_FLAGS = ['--heap-growing-percent=30', '--max-semi-space-size=8'];

@@ -130,7 +130,7 @@ describe('precompress', () => {
     );
     write('again/index.html', 'now small');
     await precompress(site, [join(site, 'again/index.html')]);
-    expect(() => statSync(join(site, 'again/index.html.gz'))).toThrow();
+    expect(() => statSync(join(site, 'again/index.html.br'))).toThrow();
     expect(() => statSync(join(site, 'again/index.html.gz'))).toThrow();
   });
 

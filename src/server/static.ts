@@ -73,9 +73,6 @@ export function acceptedEncodings(accept: string | undefined): Encoding[] {
   return (['br', 'gzip'] as const).filter((encoding) => (weights.get(encoding) ?? wildcard) > 0);
 }
 
-/** The best encoding the client allows (`acceptedEncodings`), if any. */
-export const chooseEncoding = (accept: string | undefined): Encoding | undefined => acceptedEncodings(accept)[0];
-
 /** Larger files go out as they are, streamed, rather than being read whole into memory. */
 const MAX_COMPRESS_BYTES = 4 * 1024 * 1024;
 /** The compressed copies kept in memory, in bytes; the least recently used go first. */

@@ -278,7 +278,7 @@ async function productDetails(db: Queryable, lang: Language, rows: ProductRow[])
 
   return rows.map((row) => {
     const summary = toSummary(row);
-    const related = relationsOf.get(row.id) ?? [];
+    const cards = relationsOf.get(row.id) ?? [];
     return {
       ...summary,
       description: row.description,
@@ -295,8 +295,8 @@ async function productDetails(db: Queryable, lang: Language, rows: ProductRow[])
           priceDelta: Number(v.price_delta),
         })),
       })),
-      alternatives: related.filter((r) => r.kind === 'alternative').map(toSummary),
-      related: related.filter((r) => r.kind === 'related').map(toSummary),
+      alternatives: cards.filter((r) => r.kind === 'alternative').map(toSummary),
+      related: cards.filter((r) => r.kind === 'related').map(toSummary),
       resources: (resourcesOf.get(row.id) ?? []).map((r) => ({ kind: r.kind, title: r.title, url: r.url })),
       updatedAt: iso(row.updated_at),
     };
