@@ -64,7 +64,15 @@ const finishSite = (() => {
           const limit = Number(process.env.SITE_FINISH_AS_RENDERED ?? FINISHED_AS_RENDERED);
           const finishing =
             process.env.SITE_STAGING_STATE && config.build.format === 'directory' && config.base === '/'
-              ? pageFinisher({ outDir, connectOrigins, limit })
+              ? pageFinisher({
+                  outDir,
+                  connectOrigins,
+                  limit,
+                  // Set by astro-preload.ts (which site-build.ts loads into Astro's process).
+                  writtenElsewhere: /** @type {Set<string> | undefined} */ (
+                    /** @type {any} */ (globalThis)[Symbol.for('lumenlab.site.writtenElsewhere')]
+                  ),
+                })
               : undefined;
           finishedPages = finishing?.finished;
           const side = sidePrerenderer(astro, {

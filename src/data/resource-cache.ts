@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { documentProduct } from './resource-render.ts';
 import type { ResourceJob } from './resource-worker.ts';
 import type { ResourceFile } from './resources.ts';
 
@@ -71,7 +72,14 @@ export function makeInWorkers(files: ResourceFile[], threads = availableParallel
         void worker.terminate();
         return;
       }
-      const job: ResourceJob = { id: ids.get(file) ?? -1, ...file.source, path: join(dir, file.digest) };
+      const { kind, title, products } = file.source;
+      const job: ResourceJob = {
+        id: ids.get(file) ?? -1,
+        kind,
+        title,
+        products: products.map(documentProduct),
+        path: join(dir, file.digest),
+      };
       worker.postMessage(job);
     };
     worker.on('message', ({ id, error }: { id: number; error?: string }) => {

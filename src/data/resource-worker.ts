@@ -1,7 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import type { ProductDetail, Resource } from '../api/product.ts';
-import { renderers } from './resource-render.ts';
+import type { Resource } from '../api/product.ts';
+import { type DocumentProduct, renderers } from './resource-render.ts';
 
 // A worker thread that makes downloads into the resource cache (src/data/resource-cache.ts), so the
 // build's second core renders PDFs while the first renders pages (issue 17). Plain TypeScript that Node
@@ -12,7 +12,7 @@ export interface ResourceJob {
   id: number;
   kind: Resource['kind'];
   title: string;
-  products: ProductDetail[];
+  products: DocumentProduct[];
   path: string;
 }
 

@@ -1,7 +1,7 @@
 import type { ProductDetail, Resource } from '../api/product.ts';
 import { digestOf, entryDigest } from './cache-key.ts';
 import { getProducts } from './catalogue.ts';
-import { renderers } from './resource-render.ts';
+import { type DocumentProduct, renderers } from './resource-render.ts';
 
 // The downloads product pages link to (`/files/{kind}/{file}`), generated at build time from the catalogue:
 // datasheets, user manuals and application notes as PDF, software as a ZIP with its README and licence.
@@ -20,7 +20,7 @@ export interface ResourceFile {
   /** The file's bytes; called once, when the build writes the file. */
   render: () => Uint8Array<ArrayBuffer>;
   /** What it is made from, for a worker thread to make it (src/data/resource-worker.ts). */
-  source: { kind: Resource['kind']; title: string; products: ProductDetail[] };
+  source: { kind: Resource['kind']; title: string; products: DocumentProduct[] };
 }
 
 /** Every distinct resource URL under /files/ with the function that renders it. */

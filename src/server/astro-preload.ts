@@ -7,18 +7,35 @@
 // written on every full build. This leaves them out (decision 0031). A staging tree that was emptied (a
 // build failed) is then built again rather than restored; site-build.ts removes the copies left from
 // before, so none can be restored stale.
+//
+// It also leaves out Astro's write of each page the page finisher's thread writes (page-finish.ts): the
+// finisher adds the page's file to the set at `WRITTEN_ELSEWHERE` when its thread takes the page, before
+// Astro makes the page's folder and writes it.
 import fs from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Astro's copies directory with a trailing separator (site-build.ts `outputCopies`). */
 const copies = process.env.SITE_OUTPUT_COPIES;
 
+/** Where the set of files another thread writes is found (`globalThis[WRITTEN_ELSEWHERE]`). */
+export const WRITTEN_ELSEWHERE = Symbol.for('lumenlab.site.writtenElsewhere');
+
 if (copies) {
-  const isCopy = (target: unknown) =>
-    (target instanceof URL ? fileURLToPath(target) : typeof target === 'string' ? target : '').startsWith(copies);
+  const elsewhere = new Set<string>();
+  (globalThis as Record<symbol, unknown>)[WRITTEN_ELSEWHERE] = elsewhere;
+  const pathOf = (target: unknown) =>
+    target instanceof URL ? fileURLToPath(target) : typeof target === 'string' ? target : '';
   const { writeFile, mkdir } = fs.promises;
-  fs.promises.writeFile = ((file, data, options) =>
-    isCopy(file) ? Promise.resolve() : writeFile(file, data, options)) as typeof writeFile;
-  fs.promises.mkdir = ((path, options) =>
-    isCopy(path) ? Promise.resolve(undefined) : mkdir(path, options)) as typeof mkdir;
+  fs.promises.writeFile = ((file, data, options) => {
+    const path = pathOf(file);
+    return path.startsWith(copies) || elsewhere.delete(path) ? Promise.resolve() : writeFile(file, data, options);
+  }) as typeof writeFile;
+  fs.promises.mkdir = ((target, options) => {
+    const path = pathOf(target);
+    // A page's folder (build.format 'directory') is made by the thread that writes its index.html.
+    return path.startsWith(copies) || elsewhere.has(join(path, 'index.html'))
+      ? Promise.resolve(undefined)
+      : mkdir(target, options);
+  }) as typeof mkdir;
 }

@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import type { AstroPrerenderer } from 'astro';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pageFinisher, renderedFile } from './page-finish.ts';
+import { bodyBytes } from './side-files.ts';
 import { scriptHash, secureSite } from './site-csp.ts';
 
 let site: string;
@@ -105,5 +106,35 @@ describe('pageFinisher', () => {
     await compressing.done();
     expect(statSync(join(outDir, 'a/index.html.gz')).isFile()).toBe(true);
     expect(() => statSync(join(outDir, 'b/index.html.gz'))).toThrow();
+  });
+});
+
+describe('pages the thread writes (writtenElsewhere)', () => {
+  test('writes each page it takes with its policy, names it for Astro to skip, and answers Astro an empty body', async () => {
+    const outDir = join(site, 'elsewhere');
+    const writtenElsewhere = new Set<string>();
+    // A page in Chinese: the script's hash is of its UTF-8 bytes, as a browser hashes it.
+    const pages = { '/a/': page('a("光谱")', '拉曼光谱 '), '/b/': page('b()', 'FTIR ') };
+    const finisher = pageFinisher({ outDir, connectOrigins: [], limit: 1, writtenElsewhere });
+    const prerenderer = finisher.wrap(astro(pages));
+    const answer = async (path: string) => {
+      const rendered = await prerenderer.render(new Request(`http://localhost${path}`), routeData('page'));
+      return bodyBytes(rendered instanceof Response ? rendered : rendered.response);
+    };
+    expect((await answer('/a/')).length).toBe(0);
+    // Past its limit the thread takes no more: Astro is answered the page, and writes it.
+    const b = new TextDecoder().decode(await answer('/b/'));
+    expect(b).toContain(`script-src 'self' ${scriptHash('b()')};`);
+    expect([...writtenElsewhere]).toEqual([join(outDir, 'a/index.html')]);
+    await finisher.finished().compressing.done();
+    const a = readFileSync(join(outDir, 'a/index.html'), 'utf8');
+    expect(a).toBe(
+      (pages['/a/'] as string).replace(
+        '<meta charset="utf-8">',
+        `<meta charset="utf-8"><meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self' ${scriptHash('a("光谱")')}; style-src 'self' 'unsafe-inline'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'">`,
+      ),
+    );
+    expect(gunzipSync(readFileSync(join(outDir, 'a/index.html.gz'))).toString()).toBe(a);
+    expect(() => statSync(join(outDir, 'b/index.html'))).toThrow();
   });
 });

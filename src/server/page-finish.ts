@@ -2,7 +2,16 @@ import { extname, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
 import { COMPRESSIBLE, type Compressing, startCompressing } from './precompress.ts';
-import { inlineScripts, metaPolicy, scriptHash, withMetaPolicy } from './site-csp.ts';
+import { bodyBytes } from './side-files.ts';
+import {
+  hasPolicyMeta,
+  inlineScriptSpans,
+  metaPolicy,
+  policyMeta,
+  policyPlace,
+  scriptHash,
+  withMetaPolicy,
+} from './site-csp.ts';
 
 // Pages finished as they are rendered (decision 0031). A build into the staging tree used to finish its
 // pages after Astro: read each page again to put its Content-Security-Policy in, write it again, then read
@@ -55,11 +64,17 @@ export function pageFinisher({
   outDir,
   connectOrigins,
   limit = FINISHED_AS_RENDERED,
+  writtenElsewhere,
 }: {
   outDir: string;
   connectOrigins: readonly string[];
   /** How many files to finish as rendered; the rest are left to the steps after Astro. */
   limit?: number;
+  /**
+   * With it, the thread writes each page it takes as well, and adds its file here: Astro's own write of it
+   * is then left out (astro-preload.ts, `WRITTEN_ELSEWHERE`). Without it Astro writes every page.
+   */
+  writtenElsewhere?: Set<string> | undefined;
 }) {
   const policies = new Map<string, readonly string[]>();
   const compressing = startCompressing();
@@ -68,32 +83,52 @@ export function pageFinisher({
   let finishing = 0;
   // Pages share their inline scripts and so their hashes and policy: each is worked out once.
   const hashes = new Map<string, string>();
-  const shared = new Map<string, { own: readonly string[]; policy: string }>();
-  const hashOf = (text: string) => {
-    let hash = hashes.get(text);
+  const shared = new Map<string, { own: readonly string[]; policy: string; meta: Uint8Array }>();
+  // A script's text read as latin1 (its bytes) is the memo's key; the hash is of its UTF-8 bytes.
+  const hashOf = (bytes: Uint8Array, text: string, [start, end]: [number, number]) => {
+    const key = text.slice(start, end);
+    let hash = hashes.get(key);
     if (hash === undefined) {
-      hash = scriptHash(text);
-      if (hashes.size < MEMO_LIMIT) hashes.set(text, hash);
+      hash = scriptHash(bytes.subarray(start, end));
+      if (hashes.size < MEMO_LIMIT) hashes.set(key, hash);
     }
     return hash;
   };
-  const policyOf = (html: string) => {
-    const own = [...new Set(inlineScripts(html).map(hashOf))].sort();
+  const policyOf = (bytes: Uint8Array, text: string) => {
+    const own = [...new Set(inlineScriptSpans(text).map((span) => hashOf(bytes, text, span)))].sort();
     const key = own.join(' ');
     let found = shared.get(key);
     if (!found) {
-      found = { own, policy: metaPolicy({ scriptHashes: own, connectOrigins }) };
+      const policy = metaPolicy({ scriptHashes: own, connectOrigins });
+      found = { own, policy, meta: encoder.encode(policyMeta(policy)) };
       if (shared.size < MEMO_LIMIT) shared.set(key, found);
     }
     return found;
   };
-  const take = (file: string, body: Uint8Array, write: boolean) =>
-    finishing++ < limit && compressing.add(file, body, write);
+  /**
+   * The page with its policy, and the policy's hashes. The page is read as latin1, one character a byte
+   * (markup is ASCII), and the policy's bytes put in: no decoding and encoding of the whole page.
+   */
+  const finish = (bytes: Uint8Array) => {
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+    const { own, policy, meta } = policyOf(bytes, text);
+    // A page that has a policy already (not one Astro just rendered) goes the long way.
+    if (hasPolicyMeta(text)) return { own, body: encoder.encode(withMetaPolicy(decoder.decode(bytes), policy)) };
+    const at = policyPlace(text);
+    const body = new Uint8Array(bytes.length + meta.length);
+    body.set(bytes.subarray(0, at));
+    body.set(meta, at);
+    body.set(bytes.subarray(at), at + meta.length);
+    return { own, body };
+  };
+  const take = (file: string, body: Uint8Array, write: boolean, transfer = false) =>
+    finishing++ < limit && compressing.add(file, body, write, transfer);
   const compress = (file: string, body: Uint8Array) => {
     if (COMPRESSIBLE.has(extname(file))) take(file, body, false);
   };
   // A file written by the thread as well (the side files): its open and write leave the renderer's thread.
-  const write = (file: string, body: Uint8Array) => take(file, body, true);
+  // Its bytes move to the thread (side-files.ts: a file taken is not read again).
+  const write = (file: string, body: Uint8Array) => take(file, body, true, true);
   const wrap = (base: AstroPrerenderer): AstroPrerenderer => ({
     ...base,
     name: `${base.name}+finishing`,
@@ -102,12 +137,17 @@ export function pageFinisher({
       const response = rendered instanceof Response ? rendered : rendered.response;
       const file = renderedFile(outDir, new URL(request.url).pathname, options.routeData.type);
       if (!file?.endsWith('.html') || response.status !== 200 || !response.body) return rendered;
-      const html = decoder.decode(await response.arrayBuffer());
-      const { own, policy } = policyOf(html);
-      const body = encoder.encode(withMetaPolicy(html, policy));
+      const { own, body } = finish(await bodyBytes(response));
       policies.set(file, own);
-      compress(file, body);
-      const finished = new Response(body, {
+      // Written by the thread, its open and writes leave the renderer's thread (Astro awaits four file
+      // system calls a page there, each a hand-over to libuv's pool and back), and its bytes go to the
+      // thread without a copy: Astro is answered an empty body, which it does not write (astro-preload.ts).
+      let answer: Uint8Array<ArrayBuffer> = body;
+      if (writtenElsewhere && take(file, body, true, true)) {
+        writtenElsewhere.add(file);
+        answer = new Uint8Array(0);
+      } else compress(file, body);
+      const finished = new Response(answer, {
         status: response.status,
         statusText: response.statusText,
         headers: response.headers,

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { codeDigest, outputFile, writeSideFiles } from './side-files.ts';
+import { bodyBytes, codeDigest, outputFile, writeSideFiles } from './side-files.ts';
 
 describe('the side files a build writes beside its pages', () => {
   let dir: string;
@@ -120,5 +120,20 @@ describe('the side files a build writes beside its pages', () => {
     expect(second).not.toBe(first);
     writeFileSync(join(root, 'package-lock.json'), '{"x":1}');
     expect(digest()).not.toBe(second);
+  });
+});
+
+describe('bodyBytes', () => {
+  test("answers a body made from bytes as its one chunk, and joins a streamed body's chunks", async () => {
+    const text = '拉曼 '.repeat(2000);
+    expect(new TextDecoder().decode(await bodyBytes(new Response(new TextEncoder().encode(text))))).toBe(text);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const part of ['a', 'bc', '光谱']) controller.enqueue(new TextEncoder().encode(part));
+        controller.close();
+      },
+    });
+    expect(new TextDecoder().decode(await bodyBytes(new Response(stream)))).toBe('abc光谱');
+    expect((await bodyBytes(new Response(null))).length).toBe(0);
   });
 });

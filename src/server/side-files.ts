@@ -36,8 +36,8 @@ export interface SideFilesOptions {
   concurrency?: number;
   /**
    * Offered each file to write, with its bytes: true when it takes the file (page-finish.ts: a worker thread
-   * writes it and its compressed copies, so the open and write leave the renderer's thread); false, or
-   * without it, the file is written here.
+   * writes it and its compressed copies, so the open and write leave the renderer's thread; the bytes of a
+   * file taken may be moved there, leaving `body` empty); false, or without it, the file is written here.
    */
   write?: ((file: string, body: Uint8Array) => boolean) | undefined;
 }
@@ -94,6 +94,29 @@ export async function writeSideFiles(
     renameSync(temporary, join(state, KEYS_FILE));
   }
   return { files, written, unchanged: paths.length - written };
+}
+
+/**
+ * A response's body as one byte array. A body made from bytes comes as one chunk, answered as it is:
+ * `arrayBuffer()` would copy it once more, and each copy of a build's files counts towards the external
+ * memory that starts V8's full collections (issue 17).
+ */
+export async function bodyBytes(response: Response): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+  }
+  if (chunks.length === 1 && chunks[0]?.byteOffset === 0 && chunks[0].byteLength === chunks[0].buffer.byteLength) {
+    return chunks[0];
+  }
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /** The file of a side path: the path itself under outDir (side routes are files with an extension). */
@@ -161,7 +184,7 @@ export function sidePrerenderer(
     const rendered = await base.render(new Request(new URL(pathname, site)), { routeData });
     const response = rendered instanceof Response ? rendered : rendered.response;
     if (!response.ok) throw new Error(`${pathname} answered ${response.status} while the site was built`);
-    return new Uint8Array(await response.arrayBuffer());
+    return await bodyBytes(response);
   };
   const prerenderer: AstroPrerenderer = {
     ...base,

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BROTLI_MIN_BYTES, precompress, startCompressing } from './precompress.ts';
-import { inlineScripts, scriptHash, secureSite } from './site-csp.ts';
+import { inlineScriptSpans, inlineScripts, scriptHash, secureSite } from './site-csp.ts';
 
 let site: string;
 const write = (path: string, content: string) => {
@@ -27,6 +27,22 @@ describe('inlineScripts', () => {
       '<SCRIPT type="text/javascript">three()</SCRIPT >',
     ].join('');
     expect(inlineScripts(html)).toEqual(['one()', 'two()', 'three()']);
+  });
+});
+
+describe('inlineScriptSpans', () => {
+  test("finds the same scripts as inlineScripts, by place, also in a page's bytes read as latin1", () => {
+    const html =
+      '<head><script>a("光谱")</script><script src="/x.js"></script><SCRIPT type="module">b()</SCRIPT ></head>';
+    const spans = inlineScriptSpans(html);
+    expect(spans.map(([start, end]) => html.slice(start, end))).toEqual(inlineScripts(html));
+    expect(inlineScripts(html)).toEqual(['a("光谱")', 'b()']);
+    const bytes = new TextEncoder().encode(html);
+    const latin1 = Buffer.from(bytes).toString('latin1');
+    expect(inlineScriptSpans(latin1).map(([start, end]) => scriptHash(bytes.subarray(start, end)))).toEqual([
+      scriptHash('a("光谱")'),
+      scriptHash('b()'),
+    ]);
   });
 });
 

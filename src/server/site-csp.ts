@@ -61,19 +61,33 @@ const DATA_BLOCK = /^(application|text)\/([\w.-]+\+)?json$/i;
 
 /** The text of every inline script in a page that the browser would run. For built pages: no scripts in comments. */
 export function inlineScripts(html: string): string[] {
-  const scripts: string[] = [];
-  for (const [, attributes = '', text = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+  return inlineScriptSpans(html).map(([start, end]) => html.slice(start, end));
+}
+
+/**
+ * Where the text of each inline script `inlineScripts` finds is, as [start, end) in `html`. Run on a page's
+ * bytes read as latin1 (one character a byte), these are the script's bytes: the markup around is ASCII.
+ */
+export function inlineScriptSpans(html: string): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const [, attributes = '', text = ''] = match;
     if (/\ssrc\s*=/i.test(attributes)) continue;
     const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1];
     if (type && DATA_BLOCK.test(type)) continue;
-    scripts.push(text);
+    // After `<script`, the attributes and `>`.
+    const start = match.index + '<script'.length + attributes.length + 1;
+    spans.push([start, start + text.length]);
   }
-  return scripts;
+  return spans;
 }
 
-/** A CSP source that allows exactly one inline script. */
-export function scriptHash(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+/** A CSP source that allows exactly one inline script (its text, or the text's UTF-8 bytes). */
+export function scriptHash(text: string | Uint8Array): string {
+  const hash = createHash('sha256');
+  if (typeof text === 'string') hash.update(text, 'utf8');
+  else hash.update(text);
+  return `'sha256-${hash.digest('base64')}'`;
 }
 
 /** The `<meta>` withMetaPolicy puts in a page. */
@@ -84,12 +98,23 @@ const META_POLICY = /<meta http-equiv="content-security-policy" content="[^"]*">
  * the page had already (from an earlier build of a kept staging tree) is replaced.
  */
 export function withMetaPolicy(html: string, policy: string): string {
-  const content = policy.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
   const page = html.replace(META_POLICY, '');
-  const anchor = /<meta\s+charset\s*=[^>]*>/i.exec(page) ?? /<head\b[^>]*>/i.exec(page);
+  const at = policyPlace(page);
+  return `${page.slice(0, at)}${policyMeta(policy)}${page.slice(at)}`;
+}
+
+/** The `<meta>` that carries a policy. */
+export const policyMeta = (policy: string) =>
+  `<meta http-equiv="content-security-policy" content="${policy.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}">`;
+
+/** Whether a page carries a policy in a `<meta>` already. */
+export const hasPolicyMeta = (html: string) => META_POLICY.test(html);
+
+/** Where in a page (without a policy) withMetaPolicy puts it: right after its charset, else after `<head>`. */
+export function policyPlace(html: string): number {
+  const anchor = /<meta\s+charset\s*=[^>]*>/i.exec(html) ?? /<head\b[^>]*>/i.exec(html);
   if (!anchor) throw new Error('a page without <head>: nowhere to put its Content-Security-Policy');
-  const at = anchor.index + anchor[0].length;
-  return `${page.slice(0, at)}<meta http-equiv="content-security-policy" content="${content}">${page.slice(at)}`;
+  return anchor.index + anchor[0].length;
 }
 
 /** What the policy of a kept staging tree's pages was made from (decisions 0025, 0030). */
