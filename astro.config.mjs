@@ -10,6 +10,7 @@ import { addTotals, precompress } from './src/server/precompress.ts';
 import { codeDigest, sidePrerenderer } from './src/server/side-files.ts';
 import { HEADERS_FILE, secureSite } from './src/server/site-csp.ts';
 import { recordWritten, settleStaging } from './src/server/staging.ts';
+import { writtenElsewhere } from './src/server/written-elsewhere.ts';
 
 /** Routes whose files the build writes beside the pages rather than through Astro's loop (side-files.ts). */
 const SIDE_ROUTES = new Set(['src/pages/[...payload].ts', 'src/pages/files/[kind]/[file].ts']);
@@ -68,10 +69,8 @@ const finishSite = (() => {
                   outDir,
                   connectOrigins,
                   limit,
-                  // Set by astro-preload.ts (which site-build.ts loads into Astro's process).
-                  writtenElsewhere: /** @type {Set<string> | undefined} */ (
-                    /** @type {any} */ (globalThis)[Symbol.for('lumenlab.site.writtenElsewhere')]
-                  ),
+                  // Made by astro-preload.ts, which site-build.ts loads into Astro's process.
+                  writtenElsewhere: writtenElsewhere(),
                 })
               : undefined;
           finishedPages = finishing?.finished;

@@ -9,21 +9,18 @@
 // before, so none can be restored stale.
 //
 // It also leaves out Astro's write of each page the page finisher's thread writes (page-finish.ts): the
-// finisher adds the page's file to the set at `WRITTEN_ELSEWHERE` when its thread takes the page, before
+// finisher adds the page's file to the set (written-elsewhere.ts) when its thread takes the page, before
 // Astro makes the page's folder and writes it.
 import fs from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startWrittenElsewhere } from './written-elsewhere.ts';
 
 /** Astro's copies directory with a trailing separator (site-build.ts `outputCopies`). */
 const copies = process.env.SITE_OUTPUT_COPIES;
 
-/** Where the set of files another thread writes is found (`globalThis[WRITTEN_ELSEWHERE]`). */
-export const WRITTEN_ELSEWHERE = Symbol.for('lumenlab.site.writtenElsewhere');
-
 if (copies) {
-  const elsewhere = new Set<string>();
-  (globalThis as Record<symbol, unknown>)[WRITTEN_ELSEWHERE] = elsewhere;
+  const elsewhere = startWrittenElsewhere();
   const pathOf = (target: unknown) =>
     target instanceof URL ? fileURLToPath(target) : typeof target === 'string' ? target : '';
   const { writeFile, mkdir } = fs.promises;

@@ -72,7 +72,7 @@ export function pageFinisher({
   limit?: number;
   /**
    * With it, the thread writes each page it takes as well, and adds its file here: Astro's own write of it
-   * is then left out (astro-preload.ts, `WRITTEN_ELSEWHERE`). Without it Astro writes every page.
+   * is then left out (astro-preload.ts, written-elsewhere.ts). Without it Astro writes every page.
    */
   writtenElsewhere?: Set<string> | undefined;
 }) {

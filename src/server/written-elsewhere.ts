@@ -1,0 +1,16 @@
+// The files of a build that a thread other than Astro's writes (page-finish.ts), which astro-preload.ts keeps
+// Astro from writing too. One set in Astro's process, found through a global: the preload and the Astro
+// config load their own copies of the modules they import.
+
+const KEY = Symbol.for('lumenlab.site.writtenElsewhere');
+
+/** Makes the process's set (astro-preload.ts, before Astro starts). */
+export function startWrittenElsewhere(): Set<string> {
+  const files = new Set<string>();
+  (globalThis as Record<symbol, unknown>)[KEY] = files;
+  return files;
+}
+
+/** The process's set, when astro-preload.ts made one; without it Astro writes every page itself. */
+export const writtenElsewhere = (): Set<string> | undefined =>
+  (globalThis as Record<symbol, unknown>)[KEY] as Set<string> | undefined;
