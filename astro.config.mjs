@@ -101,43 +101,52 @@ const finishSite = (() => {
           return `(${seconds.toFixed(1)} s)`;
         };
         // What was finished as it was rendered (page-finish.ts): its pages' policies, its compressed copies,
-        // and side files the thread wrote, which must all be on disk before the tree is settled.
+        // and side files the thread wrote, which must all be on disk before the tree is settled. Its threads
+        // then compress the rest with this one (precompress.ts), and end.
         const finished = finishedPages?.();
-        const early = await finished?.compressing.done();
-        if (state) {
-          const publicFiles = existsSync(publicDir)
-            ? readdirSync(publicDir, { recursive: true, withFileTypes: true })
-                .filter((entry) => entry.isFile())
-                .map((entry) => join(outDir, relative(publicDir, join(entry.parentPath, entry.name))))
-            : [];
-          const side = (await sideFiles?.())?.files ?? [];
-          const settled = await settleStaging(outDir, {
-            outputs: [...[...assets.values()].flat().map((url) => fileURLToPath(url)), ...side],
-            publicFiles,
-            since: Number(process.env.SITE_BUILD_STARTED),
+        let late;
+        try {
+          await finished?.compressing.flush();
+          if (state) {
+            const publicFiles = existsSync(publicDir)
+              ? readdirSync(publicDir, { recursive: true, withFileTypes: true })
+                  .filter((entry) => entry.isFile())
+                  .map((entry) => join(outDir, relative(publicDir, join(entry.parentPath, entry.name))))
+              : [];
+            const side = (await sideFiles?.())?.files ?? [];
+            const settled = await settleStaging(outDir, {
+              outputs: [...[...assets.values()].flat().map((url) => fileURLToPath(url)), ...side],
+              publicFiles,
+              since: Number(process.env.SITE_BUILD_STARTED),
+            });
+            written = settled.written;
+            logger.info(
+              `${written.length} files written, ${settled.removed} left over from the build before removed ${took()}`,
+            );
+          }
+          const stateFile = state ? join(state, 'policy.json') : undefined;
+          const { pages, scriptHashes, rewritten } = await secureSite(outDir, {
+            connectOrigins,
+            only: written,
+            stateFile,
+            secured: finished?.policies,
           });
-          written = settled.written;
           logger.info(
-            `${written.length} files written, ${settled.removed} left over from the build before removed ${took()}`,
+            `Content-Security-Policy in ${pages} pages, ${scriptHashes.length} inline scripts allowed by hash ${took()}`,
           );
+          // Then the rest: what Astro wrote itself (bundled assets, redirects) and the pages the policy rewrote.
+          const compressed = finished?.compressing.files;
+          const rest =
+            written && compressed
+              ? [...new Set([...written.filter((file) => !compressed.has(file)), ...rewritten])]
+              : written;
+          late = await precompress(outDir, rest, finished?.compressing);
+        } catch (error) {
+          // The threads end either way: a build that stopped must not be kept running by them.
+          await finished?.compressing.done().catch(() => {});
+          throw error;
         }
-        const stateFile = state ? join(state, 'policy.json') : undefined;
-        const { pages, scriptHashes, rewritten } = await secureSite(outDir, {
-          connectOrigins,
-          only: written,
-          stateFile,
-          secured: finished?.policies,
-        });
-        logger.info(
-          `Content-Security-Policy in ${pages} pages, ${scriptHashes.length} inline scripts allowed by hash ${took()}`,
-        );
-        // Then the rest: what Astro wrote itself (bundled assets, redirects) and the pages the policy rewrote.
-        const compressed = finished?.compressing.files;
-        const rest =
-          written && compressed
-            ? [...new Set([...written.filter((file) => !compressed.has(file)), ...rewritten])]
-            : written;
-        const late = await precompress(outDir, rest);
+        const early = await finished?.compressing.done();
         const { files, br, gzip } = early ? addTotals(late, early) : late;
         const threads = Math.max(late.threads, early?.threads ?? 0);
         logger.info(

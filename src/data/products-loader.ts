@@ -5,7 +5,7 @@ import type { Language } from '../api/common.ts';
 import { type ProductDetail, productPage } from '../api/product.ts';
 import { type ContentChange, systemChanges } from '../api/system.ts';
 import { appendFits, linesOf, openLineLog, writeLineLog } from '../lib/line-log.ts';
-import { compactCopy, shareStrings } from './compact.ts';
+import { compactCopy, sharePool, shareValues } from './compact.ts';
 import { digestInTurns } from './entry-digest.ts';
 import { callAllPages, callApi } from './fetch.server.ts';
 
@@ -110,9 +110,9 @@ const IDS_PER_CALL = 999;
 type Entry = { id: string; en: ProductDetail; zh: ProductDetail };
 
 async function readProducts(ids?: number[]): Promise<Entry[]> {
-  // Held to the last page: compact copies, their strings shared with every other record's (compact.ts),
-  // made as each page of records comes while the API makes the next.
-  const pool = new Map<string, string>();
+  // Held to the last page: compact copies, their strings, objects and arrays shared with every other
+  // record's (compact.ts), made as each page of records comes while the API makes the next.
+  const pool = sharePool();
   const keep = (record: ProductDetail) => compactCopy(record, pool);
   const read = async (language: Language) => {
     if (!ids) return callAllPages(productPage, { language }, keep);
@@ -227,8 +227,8 @@ function parseKept(file: string, order: readonly string[]): Promise<Entry[]> | u
   if (!log || !order.every((id) => log.has(id))) return undefined;
   return (async () => {
     const entries: Entry[] = [];
-    // Held to the last page: their strings shared with every other record's (compact.ts).
-    const pool = new Map<string, string>();
+    // Held to the last page: their strings, objects and arrays shared with every other record's (compact.ts).
+    const pool = sharePool();
     for (const id of order) {
       if (entries.length % PARSED_AT_ONCE === 0) await new Promise((resolve) => setImmediate(resolve));
       const entry = log.value(id);
@@ -238,7 +238,9 @@ function parseKept(file: string, order: readonly string[]): Promise<Entry[]> | u
           `Build stopped: the kept record of product ${id} in ${recordsFile(file)} is damaged; the next build loads every product again.`,
         );
       }
-      entries.push(shareStrings(entry, pool));
+      shareValues(entry.en, pool);
+      shareValues(entry.zh, pool);
+      entries.push(entry);
     }
     return entries;
   })();

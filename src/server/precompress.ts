@@ -114,11 +114,19 @@ if (!isMainThread && workerData?.precompress) {
 
 /**
  * A message to a streaming worker (`startCompressing`): a file's bytes to compress (and, with `write`, to
- * write first), or the end.
+ * write first); files on disk to compress (`compressFiles`); a question answered once every message before
+ * it is done; or the end.
  */
-type StreamMessage = { file: string; data: Uint8Array; write: boolean } | { end: true };
-/** A streaming worker's answer: the bytes of one file done, or its totals when told the end. */
-type StreamAnswer = { done: number } | { totals: Totals };
+type StreamMessage =
+  | { file: string; data: Uint8Array; write: boolean }
+  | { files: readonly string[]; only: boolean }
+  | { flush: true }
+  | { end: true };
+/**
+ * A streaming worker's answer: the bytes of one file done; the totals of files on disk, or nothing, for a
+ * `files` or `flush` message; its totals when told the end.
+ */
+type StreamAnswer = { done: number } | { answer: Totals | null } | { totals: Totals };
 
 /** In a streaming worker thread (`startCompressing`): compress each file's bytes as they come. */
 if (!isMainThread && workerData?.streaming) {
@@ -130,6 +138,10 @@ if (!isMainThread && workerData?.streaming) {
       parentPort?.postMessage({ totals } satisfies StreamAnswer);
       parentPort?.close();
       return;
+    }
+    if ('flush' in message) return parentPort?.postMessage({ answer: null } satisfies StreamAnswer);
+    if ('files' in message) {
+      return parentPort?.postMessage({ answer: compressFiles(message.files, message.only) } satisfies StreamAnswer);
     }
     const folder = dirname(message.file);
     if (!folders.has(folder)) {
@@ -174,14 +186,27 @@ export const addTotals = (sum: Totals, one: Totals): Totals => ({
  * site in `dir` that is large enough and shrinks enough, for static.ts (and any static host that looks for them) to serve.
  * With `only`, just those files (the ones a build wrote into a kept staging tree): each loses any copy
  * an earlier version of it had that this one does not get, so no copy outlives its file's bytes.
- * Many files are shared among worker threads, one a core.
+ * Many files are shared among threads, one a core: the calling thread and, given `threads` still running
+ * (`startCompressing`), those (each thread started holds a heap of its own: 25-40 MB at the end of a full
+ * build, issue 17), else new ones.
  */
-export async function precompress(dir: string, only?: readonly string[]): Promise<Totals & { threads: number }> {
+export async function precompress(
+  dir: string,
+  only?: readonly string[],
+  threads?: Compressing,
+): Promise<Totals & { threads: number }> {
   const files = only
     ? only.filter((file) => COMPRESSIBLE.has(extname(file)))
     : (await readdir(dir, { recursive: true, withFileTypes: true }))
         .filter((entry) => entry.isFile() && COMPRESSIBLE.has(extname(entry.name)))
         .map((entry) => join(entry.parentPath, entry.name));
+  if (files.length >= FILES_FOR_WORKERS && threads && threads.threads > 0) {
+    const count = threads.threads + 1;
+    const shares = Array.from({ length: count }, (_, n) => files.filter((_, i) => i % count === n));
+    const theirs = threads.compressFiles(shares.slice(1), only !== undefined);
+    const mine = compressFiles(shares[0] as string[], only !== undefined);
+    return { ...(await theirs).reduce(addTotals, mine), threads: count };
+  }
   if (files.length >= FILES_FOR_WORKERS) {
     const totals = await inWorkers(files, only !== undefined);
     if (totals) return { ...totals, threads: availableParallelism() };
@@ -200,7 +225,16 @@ export interface Compressing {
   add(file: string, data: Uint8Array, write?: boolean, transfer?: boolean): boolean;
   /** Files `add` took. */
   readonly files: ReadonlySet<string>;
-  /** Waits for every file and copy to be written; rejects when a thread failed. */
+  /** The threads started (none before the first file is taken). */
+  readonly threads: number;
+  /** Waits for every file and copy given so far to be written; rejects when a thread failed. */
+  flush(): Promise<void>;
+  /**
+   * Has each thread compress a share of files on disk (`precompress`: the first share to the first thread)
+   * once it has done what it was given before; answers each share's totals, which `done` does not count.
+   */
+  compressFiles(shares: readonly (readonly string[])[], only: boolean): Promise<Totals[]>;
+  /** Waits for every file and copy to be written and ends the threads; rejects when a thread failed. */
   done(): Promise<Totals & { threads: number }>;
 }
 
@@ -221,13 +255,18 @@ export function startCompressing({
   const files = new Set<string>();
   let waiting = 0;
   let failed: Error | undefined;
+  let closed = false;
   let next = 0;
   const ends: Promise<Totals>[] = [];
+  // Each thread's questions (`flush`, `compressFiles`) waiting for their answers, in the order asked.
+  const asked: { resolve: (answer: Totals | null) => void; reject: (error: Error) => void }[][] = [];
   // Started on the first file: a build that renders nothing starts no thread.
   let workers: Worker[] | undefined;
   const start = () =>
-    Array.from({ length: threads }, () => {
+    Array.from({ length: threads }, (_, n) => {
       const worker = new Worker(script, { workerData: { streaming: true } });
+      const questions: (typeof asked)[number] = [];
+      asked[n] = questions;
       const end = new Promise<Totals>((resolve, reject) => {
         let ended = false;
         worker.on('message', (answer: StreamAnswer) => {
@@ -235,10 +274,12 @@ export function startCompressing({
             ended = true;
             return resolve(answer.totals);
           }
+          if ('answer' in answer) return questions.shift()?.resolve(answer.answer);
           waiting -= answer.done;
         });
         const fail = (error: Error) => {
           failed ??= error;
+          for (const question of questions.splice(0)) question.reject(error);
           reject(error);
         };
         worker.once('error', fail);
@@ -251,10 +292,21 @@ export function startCompressing({
       ends.push(end);
       return worker;
     });
+  const ask = (n: number, message: StreamMessage) =>
+    new Promise<Totals | null>((resolve, reject) => {
+      const worker = closed ? undefined : workers?.[n];
+      if (failed || !worker) return reject(failed ?? new Error(`no compressing thread ${n + 1} to ask`));
+      asked[n]?.push({ resolve, reject });
+      worker.postMessage(message);
+    });
   return {
     files,
+    get threads() {
+      return workers?.length ?? 0;
+    },
     add(file, data, write = false, transfer = false) {
       if (failed) throw failed;
+      if (closed) throw new Error(`${file}: given to compressing threads that have ended`);
       if (waiting > maxWaiting) return false;
       files.add(file);
       waiting += data.length;
@@ -263,7 +315,16 @@ export function startCompressing({
       (workers[next++ % workers.length] as Worker).postMessage(message, transfer ? [data.buffer as ArrayBuffer] : []);
       return true;
     },
+    async flush() {
+      if (failed) throw failed;
+      await Promise.all((workers ?? []).map((_, n) => ask(n, { flush: true })));
+    },
+    async compressFiles(shares, only) {
+      const answers = await Promise.all(shares.map((share, n) => ask(n, { files: share, only })));
+      return answers.map((totals) => totals ?? noTotals());
+    },
     async done() {
+      closed = true;
       for (const worker of workers ?? []) worker.postMessage({ end: true } satisfies StreamMessage);
       const totals = (await Promise.all(ends)).reduce(addTotals, noTotals());
       return { ...totals, threads: workers?.length ?? 0 };

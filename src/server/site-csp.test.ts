@@ -200,6 +200,27 @@ describe('precompress', () => {
     expect([...compressing.files]).toHaveLength(31);
   });
 
+  test('with its threads still running, shares files on disk between them and the calling thread', async () => {
+    const compressing = startCompressing({ threads: 1 });
+    const page = Buffer.from('<p>Spectrometer: Raman, fluorescence and FTIR.</p>'.repeat(80));
+    expect(compressing.add(join(site, 'shared/streamed/index.html'), page, true)).toBe(true);
+    await compressing.flush();
+    // Flushed: the page and its copy are on disk before the threads end.
+    expect(gunzipSync(readFileSync(join(site, 'shared/streamed/index.html.gz'))).equals(page)).toBe(true);
+    const files = Array.from({ length: 220 }, (_, i) => {
+      const path = `shared/${i}/index.html`;
+      write(path, `<p>Probe station ${i}: wafer-level I-V and C-V.</p>`.repeat(30 + i));
+      return join(site, path);
+    });
+    const totals = await precompress(site, files, compressing);
+    expect(totals).toMatchObject({ files: 220, threads: 2 });
+    for (const file of files) expect(gunzipSync(readFileSync(`${file}.gz`)).equals(readFileSync(file))).toBe(true);
+    expect(totals.gzip).toBe(files.reduce((sum, file) => sum + statSync(`${file}.gz`).size, 0));
+    // The streamed page only, not the shared files again.
+    expect(await compressing.done()).toMatchObject({ files: 1, threads: 1 });
+    await expect(compressing.flush()).rejects.toThrow();
+  });
+
   test('declines bytes while its threads are behind, and reports a thread that failed', async () => {
     const behind = startCompressing({ threads: 1, maxWaiting: 0 });
     const data = Buffer.from('<p>Fluorescence spectrometer.</p>'.repeat(100));
