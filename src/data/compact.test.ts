@@ -12,8 +12,8 @@ describe('shareValues', () => {
     const second = { unit: made('nm'), images: [{ src: made('/images/a.svg') }], tags: [true, made('mm')] };
     shareValues(first, pool);
     shareValues(second, pool);
-    expect(pool.strings.size).toBe(3);
-    expect([...pool.strings.values()]).toEqual(['nm', '/images/a.svg', 'mm']);
+    // Each text once, keys too.
+    expect(pool.texts).toEqual(['unit', 'nm', 'images', 'src', '/images/a.svg', 'tags', 'mm']);
     // Same values, keys and order as before: nothing else changed.
     expect(second).toEqual({ unit: 'nm', images: [{ src: '/images/a.svg' }], tags: [true, 'mm'] });
     expect(first).toEqual({ unit: 'nm', images: [{ src: '/images/a.svg' }], tags: ['nm', 3, null] });
@@ -40,8 +40,10 @@ describe('shareValues', () => {
     );
   });
 
-  it('tells apart what only looks alike: other values, kinds, key orders, text that runs into the next field', () => {
-    const pool = sharePool();
+  it.each([
+    ['a whole hash', sharePool()],
+    ['every hash the same', sharePool(0)],
+  ])('tells apart what only looks alike (%s): other values, kinds, key orders', (_, pool) => {
     const values = [
       { a: 1, b: 2 },
       { b: 2, a: 1 },
@@ -52,12 +54,25 @@ describe('shareValues', () => {
       { a: { x: 1 }, b: 2 },
       { a: 's1:x', b: 'y' },
       { a: 's1', b: ':xy' },
+      { a: 1.5, b: 2 },
+      { a: '1.5', b: 2 },
+      { a: 2 ** 32 + 1, b: 2 },
+      { a: 1, b: 2, c: 3 },
+      {},
+      [],
       ['1', 1],
       [1, '1'],
+      [1],
+      [[]],
     ];
     const record = shareValues({ values: values.map((value) => structuredClone(value)) }, pool);
     expect(new Set(record.values).size).toBe(values.length);
     expect(record.values).toEqual(values);
+    // And finds each again, however many share its hash.
+    const again = shareValues({ values: values.map((value) => structuredClone(value)) }, pool);
+    again.values.forEach((value, index) => {
+      expect(value).toBe(record.values[index]);
+    });
   });
 
   it('freezes what it shares, so that changing one record cannot change another; the record stays open', () => {
@@ -84,10 +99,11 @@ describe('compactCopy', () => {
 
   it('shares strings and objects between copies through one pool', () => {
     const pool = sharePool();
-    compactCopy({ summary: made('Cemented 50:50 cube'), image: { src: made('/b.svg') } }, pool);
+    const first = compactCopy({ summary: made('Cemented 50:50 cube'), image: { src: made('/b.svg') } }, pool);
     const second = compactCopy({ related: [{ summary: made('Cemented 50:50 cube') }], image: { src: '/b.svg' } }, pool);
-    expect(pool.strings.size).toBe(2);
+    expect(pool.texts).toEqual(['summary', 'Cemented 50:50 cube', 'image', 'src', '/b.svg', 'related']);
     expect(second.related[0]?.summary).toBe('Cemented 50:50 cube');
+    expect(second.image).toBe(first.image);
     // The image (once for both), the card and the list of related cards.
     expect(pool.objects.size).toBe(3);
   });

@@ -1,19 +1,49 @@
 // The products take the most of the build's heap (decisions 0035, 0037): 10,000 of them in two languages,
 // held from the load to the last page. These make them take less without changing what any page reads.
 
-/**
- * What values are shared through: each string and each object or array below a record held once. Make one
- * for a load, drop it when the load is done (the records keep what they share).
- */
-export interface SharePool {
-  strings: Map<string, string>;
-  /** Each object and array held, by what it holds (`shapeOf`). */
-  objects: Map<string, object>;
-  /** The number standing for each held object in the shapes of the objects that hold it. */
-  numbers: Map<object, number>;
+/** Objects and arrays held under one hash (`SharePool.objects`) that are not equal. */
+class Collided {
+  readonly held: object[];
+  constructor(held: object[]) {
+    this.held = held;
+  }
 }
 
-export const sharePool = (): SharePool => ({ strings: new Map(), objects: new Map(), numbers: new Map() });
+/**
+ * What values are shared through: each string and each object or array below a record held once. Make one
+ * for a load and drop it when the load is done (the records keep what they share).
+ */
+export interface SharePool {
+  /** Each text's number (strings, and the keys of objects), and the texts by number. */
+  ids: Map<string, number>;
+  texts: string[];
+  /** Each object and array held, by a hash of what it holds (`shareValues`). */
+  objects: Map<number, object | Collided>;
+  /** The bits of a hash that count: fewer make more collide (the tests' way to make them). */
+  mask: number;
+}
+
+export const sharePool = (mask = 0xffff_ffff): SharePool => ({ ids: new Map(), texts: [], objects: new Map(), mask });
+
+/** Whether two objects or arrays hold the same keys in the same order with the same values (held ones: the same). */
+function holdSame(a: object, b: object): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+    return true;
+  }
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  for (let index = 0; index < keysA.length; index++) {
+    const key = keysA[index] as string;
+    if (key !== keysB[index] || (a as Record<string, unknown>)[key] !== (b as Record<string, unknown>)[key])
+      return false;
+  }
+  return true;
+}
+
+const mix = (hash: number, part: number) => Math.imul(hash ^ part, 0x9e37_79b1) ^ (hash >>> 15);
 
 /**
  * Replaces every string in `value` (a JSON value, changed in place) by an equal one from `pool`, and every
@@ -22,56 +52,67 @@ export const sharePool = (): SharePool => ({ strings: new Map(), objects: new Ma
  * card of a product in the records of every product related to it, are then held once. A value held in the
  * pool is frozen: as several records hold it, changing it through one would change the others, so a change
  * throws instead. `value` itself is neither shared nor frozen, and is answered.
+ *
+ * An object is found by a hash of its keys and values (a string's number, a held object's own hash), then
+ * compared: no text is made per object (a key made of each object's text took twice the time at 20,000
+ * records).
  */
 export function shareValues<T>(value: T, pool: SharePool): T {
-  const { strings, objects, numbers } = pool;
-  const share = (text: string) => {
-    const held = strings.get(text);
-    if (held !== undefined) return held;
-    strings.set(text, text);
-    return text;
+  const { ids, texts, objects, mask } = pool;
+  // The hash of the object or array `visit` last answered.
+  let lastHash = 0;
+  const idOf = (text: string) => {
+    let id = ids.get(text);
+    if (id === undefined) {
+      id = texts.length;
+      ids.set(text, id);
+      texts.push(text);
+    }
+    return id;
   };
-  // An item's part of its holder's shape: kind, then text (its length first, so no two read the same),
-  // number or held object's number.
-  const part = (item: unknown): string => {
-    switch (typeof item) {
-      case 'string':
-        return `s${item.length}:${item}`;
+  /** Shares a held item (string, object or array) in place, and answers its part of the holder's hash. */
+  const item = (holder: Record<string | number, unknown>, key: string | number): number => {
+    const found = holder[key];
+    switch (typeof found) {
+      case 'string': {
+        const id = idOf(found);
+        holder[key] = texts[id];
+        return id * 4 + 1;
+      }
       case 'number':
-        return `n${item}`;
+        return Number.isInteger(found) ? found | 0 : idOf(String(found)) * 4 + 2;
       case 'boolean':
-        return item ? 't' : 'f';
+        return found ? 3 : 7;
       case 'object':
-        return item === null ? 'z' : `o${numbers.get(item)}`;
+        if (found === null) return 11;
+        holder[key] = visit(found, true);
+        return lastHash;
       default:
-        return 'u';
+        return 15;
     }
   };
   const visit = (node: object, below: boolean): object => {
-    let shape: string;
+    let hash: number;
     if (Array.isArray(node)) {
-      shape = '[';
-      for (let index = 0; index < node.length; index++) {
-        const item: unknown = node[index];
-        if (typeof item === 'string') node[index] = share(item);
-        else if (item !== null && typeof item === 'object') node[index] = visit(item, true);
-        if (below) shape += `${part(node[index])},`;
-      }
+      hash = 0x5bd1_e995;
+      for (let index = 0; index < node.length; index++)
+        hash = mix(hash, item(node as unknown as Record<number, unknown>, index));
     } else {
-      shape = '{';
+      hash = 0;
       const record = node as Record<string, unknown>;
-      for (const key of Object.keys(record)) {
-        const item = record[key];
-        if (typeof item === 'string') record[key] = share(item);
-        else if (item !== null && typeof item === 'object') record[key] = visit(item, true);
-        if (below) shape += `${key.length}:${key}${part(record[key])},`;
-      }
+      for (const key of Object.keys(record)) hash = mix(mix(hash, idOf(key)), item(record, key));
     }
+    lastHash = hash;
     if (!below) return node;
-    const held = objects.get(shape);
-    if (held !== undefined) return held;
-    objects.set(shape, node);
-    numbers.set(node, numbers.size);
+    const bucket = hash & mask;
+    const found = objects.get(bucket);
+    if (found === undefined) objects.set(bucket, node);
+    else if (found instanceof Collided) {
+      const held = found.held.find((other) => holdSame(other, node));
+      if (held) return held;
+      found.held.push(node);
+    } else if (holdSame(found, node)) return found;
+    else objects.set(bucket, new Collided([found, node]));
     return Object.freeze(node);
   };
   if (value !== null && typeof value === 'object') visit(value, false);
