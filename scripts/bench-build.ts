@@ -110,7 +110,8 @@ async function bench(): Promise<void> {
       child.once('exit', (code) => reject(new Error(`the build stopped (exit ${code}) before it answered`)));
     });
     const [result, { tidyMs }] = answers as [SiteBuildResult, { tidyMs: number }];
-    return { ...result, tidyMs, peakMiB: peak.stop() };
+    const { mib, at, parts } = peak.stop();
+    return { ...result, tidyMs, peakMiB: mib, peakAt: at, peakParts: parts };
   };
   try {
     const full = await build();
@@ -163,6 +164,12 @@ async function bench(): Promise<void> {
         `${name.padEnd(22)} ${s(run.ms).padStart(6)}  ${String(run.rendered).padStart(8)}  ${String(run.reused).padStart(6)}  ${String(run.peakMiB).padStart(8)}                  ${[claim, astro, verify, publish].map(s).join(' / ').padEnd(34)} ${s(run.tidyMs)}`,
       );
     }
+    console.log('\nrun                    peak MiB  at s  by process (MiB)');
+    for (const [name, run] of runs) {
+      console.log(
+        `${name.padEnd(22)} ${String(run.peakMiB).padStart(8)}  ${s(run.peakAt * 1000).padStart(4)}  ${run.peakParts}`,
+      );
+    }
     // Astro's own steps: setup (config, the catalogue into the content collections, types), Vite, rendering
     // pages and files, then settling the staging tree, the Content-Security-Policy and the compressed copies.
     console.log("\nrun                    setup  vite  render  settle  csp  compress  (s, from Astro's output)");
@@ -184,13 +191,29 @@ function listFiles(root: string): string[] {
   );
 }
 
+/** What a process of a build's tree is, by its command line: the build's own, Astro's, or another's. */
+function processName(pid: number): string {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    if (args.some((arg) => arg.endsWith('astro.mjs'))) return 'Astro';
+    if (args.some((arg) => arg.endsWith('bench-build.ts'))) return 'build';
+    return (args[0] ?? '').split('/').pop() || String(pid);
+  } catch {
+    return String(pid);
+  }
+}
+
 /**
  * Samples the resident memory of a build's process (`root`, as `npm run rebuild` would run it) and all its
- * descendants (Astro's process and their threads) every 100 ms; stop() answers the peak in MiB. The bench's
- * own process and the API's are not the build's.
+ * descendants (Astro's process and their threads) every 100 ms; stop() answers the peak in MiB, with when it
+ * came (seconds after the start) and what each process held then. The bench's own process and the API's are
+ * not the build's.
  */
-function watchPeakMemory(root: number | undefined): { stop(): number } {
+function watchPeakMemory(root: number | undefined): { stop(): { mib: number; at: number; parts: string } } {
+  const started = performance.now();
   let peak = 0;
+  let at = 0;
+  let parts = '';
   const sample = () => {
     const parents = new Map<number, number>();
     const rss = new Map<number, number>();
@@ -210,8 +233,18 @@ function watchPeakMemory(root: number | undefined): { stop(): number } {
       return false;
     };
     let total = 0;
-    for (const [pid, bytes] of rss) if (inTree(pid)) total += bytes;
-    peak = Math.max(peak, total);
+    const members: [number, number][] = [];
+    for (const [pid, bytes] of rss) {
+      if (!inTree(pid)) continue;
+      total += bytes;
+      members.push([pid, bytes]);
+    }
+    if (total > peak) {
+      peak = total;
+      at = performance.now() - started;
+      // Named only at a new peak: reading each command line every sample would cost the build CPU.
+      parts = members.map(([pid, bytes]) => `${processName(pid)} ${Math.round(bytes / 1024 / 1024)}`).join(', ');
+    }
   };
   sample();
   const timer = setInterval(sample, 100);
@@ -219,7 +252,7 @@ function watchPeakMemory(root: number | undefined): { stop(): number } {
     stop() {
       clearInterval(timer);
       sample();
-      return Math.round(peak / 1024 / 1024);
+      return { mib: Math.round(peak / 1024 / 1024), at: Math.round(at / 100) / 10, parts };
     },
   };
 }

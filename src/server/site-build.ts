@@ -364,15 +364,16 @@ const SIDE_LINE = /side files: (\d+) written, (\d+) unchanged/;
 const ANSI = /\u001b\[[\d;]*m/g;
 
 /**
- * V8's heap settings for Astro's process (decisions 0035, 0036). Left to itself V8 grows the heap to about
+ * V8's heap settings for Astro's process (decisions 0035-0037). Left to itself V8 grows the heap to about
  * twice what is live when it finds garbage collection cheap, and the young generation to 3 x 16 MB; grown to
  * 1.3 times the live heap with 8 MB semi-spaces, Astro's process peaked at 810 MB instead of 1,119 MB in a
- * full build at 10,000 products, no slower. Grown to 1.6 times, the render took 41 s instead of 48 (a full
- * collection's marking about every second, a quarter of the build's CPU, at 1.3), but the build's peak went
- * from about 900 to 1,044 MiB. A growth factor scales with the catalogue, where a fixed cap
- * (`--max-old-space-size`) would stop a larger catalogue's build.
+ * full build at 10,000 products, no slower. Grown to 1.6 times, the render takes 40-41 s instead of 46-48
+ * (at 1.3, a full collection's marking about every second took a quarter of the build's CPU); that cost
+ * 70-120 MiB more at the peak until the products' records shared their equal parts (compact.ts) and the
+ * last compressing ran in the threads already started (decision 0037). A growth factor scales with the
+ * catalogue, where a fixed cap (`--max-old-space-size`) would stop a larger catalogue's build.
  */
-export const ASTRO_HEAP_FLAGS = ['--heap-growing-percent=30', '--max-semi-space-size=8'];
+export const ASTRO_HEAP_FLAGS = ['--heap-growing-percent=60', '--max-semi-space-size=8'];
 
 /**
  * The allocators' settings for Astro's process, each unless already set. Native memory is handed back
