@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { checkLocaleFiles } from './scripts/check-i18n.mjs';
+import { makeQueuedHere } from './src/data/queued-downloads.ts';
 import { FINISHED_AS_RENDERED, pageFinisher } from './src/server/page-finish.ts';
 import { addTotals, precompress } from './src/server/precompress.ts';
 import { codeDigest, sidePrerenderer } from './src/server/side-files.ts';
@@ -84,6 +85,8 @@ const finishSite = (() => {
               write: finishing?.write,
             }),
             log: (line) => logger.info(line),
+            // The downloads still queued for the worker threads are made here too (resource-cache.ts).
+            pagesDone: makeQueuedHere,
           });
           sideFiles = side.done;
           return finishing ? finishing.wrap(side.prerenderer) : side.prerenderer;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { makeQueuedHere } from './queued-downloads.ts';
 import { cachedBytes, makeInWorkers, pruneResourceCache, resourceCacheDir } from './resource-cache.ts';
 import { renderers } from './resource-render.ts';
 import type { ResourceFile } from './resources.ts';
@@ -47,21 +48,22 @@ describe('the downloads kept between builds', () => {
     expect(render).toHaveBeenCalledTimes(2);
   });
 
+  const file = (n: number): ResourceFile => {
+    const source = { kind: 'software' as const, title: `Lab Suite ${n}`, products: [] };
+    return {
+      url: `/files/software/lab-suite-${n}.zip`,
+      kind: 'software',
+      file: `lab-suite-${n}.zip`,
+      contentType: 'application/zip',
+      digest: `suite-${n}`,
+      render: () => renderers.software.bytes(source.title, source.products),
+      source,
+    };
+  };
+
   test('worker threads make the files the cache lacks, the same bytes the build would', async () => {
     vi.stubEnv('RESOURCE_WORKER', fileURLToPath(new URL('./resource-worker.ts', import.meta.url)));
     pruneResourceCache([]);
-    const file = (n: number): ResourceFile => {
-      const source = { kind: 'software' as const, title: `Lab Suite ${n}`, products: [] };
-      return {
-        url: `/files/software/lab-suite-${n}.zip`,
-        kind: 'software',
-        file: `lab-suite-${n}.zip`,
-        contentType: 'application/zip',
-        digest: `suite-${n}`,
-        render: () => renderers.software.bytes(source.title, source.products),
-        source,
-      };
-    };
     const files = [1, 2, 3].map(file);
     await cachedBytes('suite-1', () => renderers.software.bytes('Lab Suite 1', []));
     // The one already kept is not made again.
@@ -75,5 +77,30 @@ describe('the downloads kept between builds', () => {
     }
     expect(inline).not.toHaveBeenCalled();
     expect(readdirSync(resourceCacheDir() ?? '').toSorted()).toEqual(['suite-1', 'suite-2', 'suite-3']);
+  });
+
+  test('once the pages are rendered, this thread makes the queued files too, from the back of the queue', async () => {
+    vi.stubEnv('RESOURCE_WORKER', fileURLToPath(new URL('./resource-worker.ts', import.meta.url)));
+    pruneResourceCache([]);
+    const files = [4, 5, 6, 7, 8, 9].map(file);
+    const rendered = files.map((one) => vi.spyOn(one, 'render'));
+    // One worker, which takes the first file as it starts; the rest wait in the queue.
+    expect(makeInWorkers(files, 1)).toBe(6);
+    const made = await makeQueuedHere();
+    expect(made).toBeGreaterThanOrEqual(1);
+    expect(made).toBeLessThanOrEqual(5);
+    // The first is the worker's; this thread took from the last.
+    expect(rendered[0]).not.toHaveBeenCalled();
+    expect(rendered[5]).toHaveBeenCalledTimes(1);
+    expect(rendered.filter((spy) => spy.mock.calls.length > 0)).toHaveLength(made);
+    const inline = vi.fn(() => new Uint8Array([0]));
+    for (const one of files) {
+      const bytes = Buffer.from(await cachedBytes(one.digest, inline));
+      expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+    }
+    expect(inline).not.toHaveBeenCalled();
+    expect(readdirSync(resourceCacheDir() ?? '').toSorted()).toEqual(files.map((one) => one.digest).toSorted());
+    // Nothing left: a second call makes none.
+    expect(await makeQueuedHere()).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { keep, setQueued } from './queued-downloads.ts';
 import { documentProduct } from './resource-render.ts';
 import type { ResourceJob } from './resource-worker.ts';
 import type { ResourceFile } from './resources.ts';
@@ -51,17 +52,23 @@ export function makeInWorkers(files: ResourceFile[], threads = availableParallel
   const missing = files.filter((file) => DIGEST.test(file.digest) && !existsSync(join(dir, file.digest)));
   if (missing.length === 0) return 0;
   const queue = [...missing];
-  const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
-  let nextId = 0;
+  const waiting = new Map<ResourceFile, { resolve: () => void; reject: (error: Error) => void }>();
   for (const file of missing) {
     making.set(
       file.digest,
-      new Promise<void>((resolve, reject) => waiting.set(nextId++, { resolve, reject })).catch(() => {
+      new Promise<void>((resolve, reject) => waiting.set(file, { resolve, reject })).catch(() => {
         // A worker that failed leaves the file to the build, which renders it itself.
       }),
     );
   }
-  const ids = new Map(missing.map((file, id) => [file, id]));
+  const settle = (file: ResourceFile, error?: Error) => {
+    const job = waiting.get(file);
+    waiting.delete(file);
+    if (error) job?.reject(error);
+    else job?.resolve();
+  };
+  setQueued({ dir, files: queue, settle });
+  const idOf = new Map(missing.map((file, id) => [file, id]));
   const workers = Math.max(1, Math.min(threads, Math.ceil(missing.length / 50)));
   for (let n = 0; n < workers; n++) {
     const worker = new Worker(script, { resourceLimits: WORKER_LIMITS });
@@ -74,7 +81,7 @@ export function makeInWorkers(files: ResourceFile[], threads = availableParallel
       }
       const { kind, title, products } = file.source;
       const job: ResourceJob = {
-        id: ids.get(file) ?? -1,
+        id: idOf.get(file) ?? -1,
         kind,
         title,
         products: products.map(documentProduct),
@@ -83,10 +90,8 @@ export function makeInWorkers(files: ResourceFile[], threads = availableParallel
       worker.postMessage(job);
     };
     worker.on('message', ({ id, error }: { id: number; error?: string }) => {
-      const job = waiting.get(id);
-      waiting.delete(id);
-      if (error) job?.reject(new Error(error));
-      else job?.resolve();
+      const file = missing[id];
+      if (file) settle(file, error ? new Error(error) : undefined);
       feed();
     });
     worker.on('error', (error) => {
@@ -113,9 +118,7 @@ export async function cachedBytes(
     return new Uint8Array(readFileSync(path));
   } catch {
     const bytes = render();
-    // Written whole or not at all: a build stopped half-way leaves no torn file to reuse.
-    writeFileSync(`${path}.tmp`, bytes);
-    renameSync(`${path}.tmp`, path);
+    keep(path, bytes);
     return bytes;
   }
 }

@@ -172,11 +172,14 @@ export function sidePrerenderer(
     site,
     options,
     log,
+    pagesDone,
   }: {
     components: ReadonlySet<string>;
     site: URL;
     options: () => SideFilesOptions;
     log: (line: string) => void;
+    /** Work for this thread once the pages are rendered, while the side files are still being written. */
+    pagesDone?: () => Promise<unknown>;
   },
 ): { prerenderer: AstroPrerenderer; done: () => Promise<SideFilesResult | undefined> } {
   let pending: Promise<SideFilesResult> | undefined;
@@ -212,7 +215,7 @@ export function sidePrerenderer(
     async teardown() {
       await base.teardown?.();
       // The pages are done: the build's render step ends when the side files are written too.
-      if (pending) await pending;
+      if (pending) await Promise.all([pending, pagesDone?.()]);
     },
   };
   return { prerenderer, done: async () => (pending ? await pending : undefined) };
