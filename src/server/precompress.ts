@@ -154,12 +154,15 @@ if (!isMainThread && workerData?.streaming) {
   });
 }
 
+/** The files dealt out into `count` shares, one each in turn. */
+const sharesOf = (files: readonly string[], count: number) =>
+  Array.from({ length: count }, (_, n) => files.filter((_, i) => i % count === n));
+
 /** Shares the files among worker threads running this module; undefined when they cannot start. */
 async function inWorkers(files: readonly string[], only: boolean): Promise<Totals | undefined> {
   const script = fileURLToPath(import.meta.url);
   if (!existsSync(script)) return undefined;
-  const threads = Math.max(1, availableParallelism());
-  const shares = Array.from({ length: threads }, (_, n) => files.filter((_, i) => i % threads === n));
+  const shares = sharesOf(files, Math.max(1, availableParallelism()));
   const results = await Promise.all(
     shares.map(
       (share) =>
@@ -202,7 +205,7 @@ export async function precompress(
         .map((entry) => join(entry.parentPath, entry.name));
   if (files.length >= FILES_FOR_WORKERS && threads && threads.threads > 0) {
     const count = threads.threads + 1;
-    const shares = Array.from({ length: count }, (_, n) => files.filter((_, i) => i % count === n));
+    const shares = sharesOf(files, count);
     const theirs = threads.compressFiles(shares.slice(1), only !== undefined);
     const mine = compressFiles(shares[0] as string[], only !== undefined);
     return { ...(await theirs).reduce(addTotals, mine), threads: count };
