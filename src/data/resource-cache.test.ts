@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { makeQueuedHere } from './queued-downloads.ts';
-import { cachedBytes, makeInWorkers, pruneResourceCache, resourceCacheDir } from './resource-cache.ts';
+import { cachedBytes, FILES_AHEAD, makeInWorkers, pruneResourceCache, resourceCacheDir } from './resource-cache.ts';
 import { renderers } from './resource-render.ts';
 import type { ResourceFile } from './resources.ts';
 
@@ -82,16 +82,16 @@ describe('the downloads kept between builds', () => {
   test('once the pages are rendered, this thread makes the queued files too, from the back of the queue', async () => {
     vi.stubEnv('RESOURCE_WORKER', fileURLToPath(new URL('./resource-worker.ts', import.meta.url)));
     pruneResourceCache([]);
-    const files = [4, 5, 6, 7, 8, 9].map(file);
+    const files = Array.from({ length: FILES_AHEAD + 4 }, (_, n) => file(n + 4));
     const rendered = files.map((one) => vi.spyOn(one, 'render'));
-    // One worker, which takes the first file as it starts; the rest wait in the queue.
-    expect(makeInWorkers(files, 1)).toBe(6);
+    // One worker, given the first FILES_AHEAD files as it starts; the rest wait in the queue.
+    expect(makeInWorkers(files, 1)).toBe(files.length);
     const made = await makeQueuedHere();
     expect(made).toBeGreaterThanOrEqual(1);
-    expect(made).toBeLessThanOrEqual(5);
-    // The first is the worker's; this thread took from the last.
-    expect(rendered[0]).not.toHaveBeenCalled();
-    expect(rendered[5]).toHaveBeenCalledTimes(1);
+    expect(made).toBeLessThanOrEqual(4);
+    // The first are the worker's; this thread took from the last.
+    expect(rendered.slice(0, FILES_AHEAD).every((spy) => spy.mock.calls.length === 0)).toBe(true);
+    expect(rendered.at(-1)).toHaveBeenCalledTimes(1);
     expect(rendered.filter((spy) => spy.mock.calls.length > 0)).toHaveLength(made);
     const inline = vi.fn(() => new Uint8Array([0]));
     for (const one of files) {

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Db } from './db/index.ts';
 import { prepareDb, startServer } from './server.ts';
-import { verifySite } from './verify-site.ts';
+import { readLinks, verifySite } from './verify-site.ts';
 
 // The checks a build passes before it is published, on a small site written here against the real API
 // (the demo catalogue): as many product pages as it has published products.
@@ -141,5 +141,14 @@ describe('the checks of a built site', () => {
         removed: ['about/index.html', 'about/_payload.json'],
       }),
     ).rejects.toThrow(/product\/p3\/index.html links to \/about\/, which is missing/);
+  });
+
+  test('pages read by threads sharing them give the links one thread reads, each page its own', async () => {
+    const files = pageFiles();
+    const alone = await readLinks(site, files, 1);
+    expect(alone.get('product/p3/index.html')).toEqual(['/', `${product(4)}/`, '/about/']);
+    const shared = await readLinks(site, files, 3);
+    expect([...shared]).toEqual([...alone]);
+    await expect(readLinks(site, [...files, 'gone/index.html'], 2)).rejects.toThrow(/ENOENT/);
   });
 });

@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { lineLogFits, readLineLog, writeLineLog } from '../lib/line-log.ts';
 import { type Tree, walkTree } from './tree-thread.ts';
 
@@ -45,6 +47,61 @@ export function internalLinks(html: string): string[] {
   // Copied out of the page: a match is a slice that keeps the whole page's text alive, and a full build's
   // check keeps every page's links at once (20,000 pages' text, 1.9 GB at the peak, before this).
   return JSON.parse(JSON.stringify([...links])) as string[];
+}
+
+/** Below this many pages to read, this thread reads them all; above, threads share them. */
+const PAGES_FOR_THREADS = 2000;
+
+/** The links of each page named (paths relative to dir), read with plain synchronous reads. */
+const linksOfFiles = (dir: string, files: readonly string[]) =>
+  files.map((file) => internalLinks(readFileSync(join(dir, file), 'utf8')));
+
+/** In a thread `readLinks` started (it loads this module again): the links of its share of the pages. */
+if (!isMainThread && (workerData as { linksOf?: unknown } | null)?.linksOf) {
+  const { dir, files } = (workerData as { linksOf: { dir: string; files: string[] } }).linksOf;
+  try {
+    parentPort?.postMessage({ links: linksOfFiles(dir, files) });
+  } catch (error) {
+    parentPort?.postMessage({ error: (error as Error).message });
+  }
+}
+
+/**
+ * The links of each page named, read by this thread and threads of its own, a share each, one a core: the
+ * check comes after Astro, with the cores free (at 10,000 products, 22,866 pages read in 2.4 s by one).
+ */
+export async function readLinks(
+  dir: string,
+  files: readonly string[],
+  count = files.length < PAGES_FOR_THREADS ? 1 : Math.max(1, availableParallelism()),
+): Promise<Map<string, string[]>> {
+  // Whole runs of pages a share: the pages of a folder are read together.
+  const size = Math.ceil(files.length / count);
+  const shares = Array.from({ length: count }, (_, n) => files.slice(n * size, (n + 1) * size));
+  const theirs = shares.slice(1).map(
+    (share) =>
+      new Promise<string[][]>((resolve, reject) => {
+        const worker = new Worker(new URL(import.meta.url), { workerData: { linksOf: { dir, files: share } } });
+        let answered = false;
+        worker.once('message', (message: { links?: string[][]; error?: string }) => {
+          answered = true;
+          if (message.links) resolve(message.links);
+          else reject(new Error(message.error));
+        });
+        worker.once('error', (error) => {
+          answered = true;
+          reject(error);
+        });
+        worker.once('exit', (code) => {
+          if (!answered) reject(new Error(`a thread reading links stopped (exit ${code}) before it answered`));
+        });
+      }),
+  );
+  // Settled here too: this thread's own share may throw first.
+  for (const answer of theirs) answer.catch(() => {});
+  const mine = linksOfFiles(dir, shares[0] ?? []);
+  const links = [mine, ...(await Promise.all(theirs))].flat();
+  return new Map(files.map((file, i) => [file, links[i] ?? []]));
 }
 
 /** For a build into a kept staging tree: the files it wrote, and where each page's links are kept between builds. */
@@ -98,7 +155,12 @@ export async function verifySite(
   const known = options && written && options.removed ? linkCacheState(options.linkCache) : undefined;
   const targets = new Set(known?.targets);
   if (options && known && !options.removed?.some((file) => targetsOf(file).some((name) => targets.has(name)))) {
-    for (const file of htmlFiles) if (written?.has(file)) linksOf.set(file, read(file));
+    for (const [file, links] of await readLinks(
+      dir,
+      htmlFiles.filter((file) => written?.has(file)),
+    )) {
+      linksOf.set(file, links);
+    }
     // The pages read go after the cache's lines; past twice its size it is written whole (the rest cached).
     let all: Map<string, string[]> | undefined;
     const whole = writeLineLog(options.linkCache, {
@@ -113,10 +175,12 @@ export async function verifySite(
     writeLinkCacheState(options.linkCache, whole, all ? new Set() : targets, all ?? linksOf);
   } else {
     const cached = options && written ? readLinkCache(options.linkCache) : new Map<string, PageLinks>();
-    for (const file of htmlFiles) {
-      const links = cached.get(file)?.[1];
-      linksOf.set(file, links && written && !written.has(file) ? links : read(file));
-    }
+    const reuse = (file: string) => cached.get(file)?.[1] !== undefined && written !== undefined && !written.has(file);
+    const fresh = await readLinks(
+      dir,
+      htmlFiles.filter((file) => !reuse(file)),
+    );
+    for (const file of htmlFiles) linksOf.set(file, fresh.get(file) ?? cached.get(file)?.[1] ?? []);
     if (options) {
       const whole = writeLineLog(options.linkCache, { all: () => linksOf, whole: 0 });
       writeLinkCacheState(options.linkCache, whole, new Set(), linksOf);
@@ -183,11 +247,12 @@ function writeLinkCacheState(
   targets: Set<string>,
   linksOf: ReadonlyMap<string, string[]>,
 ): void {
-  for (const links of linksOf.values()) {
-    for (const link of links) {
-      const name = target(link);
-      if (name !== undefined) targets.add(name);
-    }
+  // Pages share most of their links (1.6 million links, 23,000 pages): each is decoded once.
+  const links = new Set<string>();
+  for (const pageLinks of linksOf.values()) for (const link of pageLinks) links.add(link);
+  for (const link of links) {
+    const name = target(link);
+    if (name !== undefined) targets.add(name);
   }
   writeFileSync(statePath(path), JSON.stringify({ whole, targets: [...targets] } satisfies LinkCacheState));
 }
