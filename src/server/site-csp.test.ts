@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -198,6 +198,30 @@ describe('precompress', () => {
     expect(totals.gzip).toBe(pages.reduce((sum, [file]) => sum + statSync(`${file}.gz`).size, 0));
     expect(() => statSync(join(site, 'streamed/small.txt.gz'))).toThrow();
     expect([...compressing.files]).toHaveLength(31);
+  });
+
+  test('gives its threads many files a message, and the few left on its next turn; moved bytes are not copied', async () => {
+    const compressing = startCompressing({ threads: 2 });
+    const page = (i: number) => Buffer.from(`<p>Objective lens ${i}: 40x, NA 0.95.</p>`.repeat(40 + i));
+    const first = new Uint8Array(page(0));
+    expect(compressing.add(join(site, 'batched/first/index.html'), first, true, true)).toBe(true);
+    // Not flushed: it goes to the thread on this thread's next turn.
+    for (let wait = 0; wait < 100 && !existsSync(join(site, 'batched/first/index.html.gz')); wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // Moved, not copied: the caller's view is emptied.
+    expect(first.byteLength).toBe(0);
+    expect(gunzipSync(readFileSync(join(site, 'batched/first/index.html.gz'))).equals(page(0))).toBe(true);
+    const files = Array.from({ length: 150 }, (_, i) => join(site, `batched/${i + 1}/index.html`));
+    for (const [i, file] of files.entries()) {
+      expect(compressing.add(file, new Uint8Array(page(i + 1)), true, true)).toBe(true);
+    }
+    await compressing.flush();
+    for (const [i, file] of files.entries()) {
+      expect(readFileSync(file).equals(page(i + 1))).toBe(true);
+      expect(gunzipSync(readFileSync(`${file}.gz`)).equals(page(i + 1))).toBe(true);
+    }
+    expect(await compressing.done()).toMatchObject({ files: 151, threads: 2 });
   });
 
   test('with its threads still running, shares files on disk between them and the calling thread', async () => {

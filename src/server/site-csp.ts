@@ -108,7 +108,9 @@ export const policyMeta = (policy: string) =>
   `<meta http-equiv="content-security-policy" content="${policy.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}">`;
 
 /** Whether a page carries a policy in a `<meta>` already. */
-export const hasPolicyMeta = (html: string) => META_POLICY.test(html);
+export const hasPolicyMeta = (html: string) =>
+  // A plain search first: it takes a page a fraction of the expression's time, and most pages have none.
+  html.includes('<meta http-equiv="content-security-policy" content="') && META_POLICY.test(html);
 
 /** Where in a page (without a policy) withMetaPolicy puts it: right after its charset, else after `<head>`. */
 export function policyPlace(html: string): number {
