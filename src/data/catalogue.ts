@@ -24,17 +24,38 @@ export interface SiteData {
   redirects: SlugChange[];
 }
 
-/** The navigation tree, settings and page meta in one language. */
-export async function getSite(locale: Locale): Promise<SiteData> {
+/** The site data made from each entry's data: every page asks for it, once a build is enough. */
+const sites = new WeakMap<object, Readonly<SiteData>>();
+
+/** The navigation tree, settings and page meta in one language (shared by the pages: not to be changed). */
+export async function getSite(locale: Locale): Promise<Readonly<SiteData>> {
   const entry = await getEntry('site', languageOf(locale));
   if (!entry) throw new Error(`Build stopped: no site data for ${locale}.`);
-  const data = entry.data as Omit<SiteData, 'config'> & { config: ConfigItem[] };
-  return { ...data, config: Object.fromEntries(data.config.map((item) => [item.configName, item.configValue])) };
+  let site = sites.get(entry.data);
+  if (!site) {
+    const data = entry.data as Omit<SiteData, 'config'> & { config: ConfigItem[] };
+    const config = Object.freeze(
+      Object.fromEntries(data.config.map((item) => [item.configName, item.configValue])),
+    ) as Record<string, string>;
+    site = Object.freeze({ ...data, config });
+    sites.set(entry.data, site);
+  }
+  return site;
 }
 
-/** The meta of a page key as a camelCase map (`og:title` becomes `ogTitle`). */
-export function metaOf(site: SiteData, page: string): Record<string, string> {
-  return parseMetaJson(site.meta[page] ?? site.meta.home ?? '[]');
+/** Each page key's meta, parsed once (`metaOf`), by its JSON. */
+const metas = new Map<string, Readonly<Record<string, string>>>();
+
+/** The meta of a page key as a camelCase map (`og:title` becomes `ogTitle`); shared, not to be changed. */
+export function metaOf(site: SiteData, page: string): Readonly<Record<string, string>> {
+  const json = site.meta[page] ?? site.meta.home ?? '[]';
+  let meta = metas.get(json);
+  if (!meta) {
+    meta = Object.freeze(parseMetaJson(json));
+    // A handful of page kinds in two languages; bounded all the same.
+    if (metas.size < 256) metas.set(json, meta);
+  }
+  return meta;
 }
 
 async function bilingual<T>(collection: 'categories' | 'solutions' | 'articles'): Promise<Bilingual<T>[]> {

@@ -11,6 +11,8 @@ export const DEFAULT_LOCALE: Locale = 'en';
 /** The text for a key in a locale, with `{{name}}` placeholders filled in. */
 export function t(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
   const template = messages[locale]?.[key] ?? messages.en?.[key] ?? key;
+  // Most messages have no parameter; a page asks for a hundred or so.
+  if (!template.includes('{{')) return template;
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
