@@ -113,8 +113,8 @@ if (!isMainThread && workerData?.precompress) {
 }
 
 /**
- * A message to a streaming worker (`startCompressing`): a file's bytes to compress (and, with `write`, to
- * write first); files on disk to compress (`compressFiles`); a question answered once every message before
+ * A message to a streaming worker (`startCompressing`): files' bytes to compress (each with `write` written
+ * first); files on disk to compress (`compressFiles`); a question answered once every message before
  * it is done; or the end.
  */
 type StreamMessage = { given: Given[] } | { files: readonly string[]; only: boolean } | { flush: true } | { end: true };
@@ -130,8 +130,8 @@ const GIVEN_FILES = 32;
 const GIVEN_BYTES = 1024 * 1024;
 
 /**
- * A streaming worker's answer: the bytes of the files of one message done; the totals of files on disk, or nothing, for a
- * `files` or `flush` message; its totals when told the end.
+ * A streaming worker's answer: the bytes of the files of one `given` message done; the totals of files on
+ * disk, or nothing, for a `files` or `flush` message; its totals when told the end.
  */
 type StreamAnswer = { done: number } | { answer: Totals | null } | { totals: Totals };
 

@@ -68,33 +68,45 @@ function run(task: TreeTask): unknown {
   return task.kind === 'link' ? placed : undefined;
 }
 
-/** Runs a task in a thread of its own; answers its result, or rejects with its error. */
-export function inThread(task: TreeTask & { kind: 'link' }): Promise<string[]>;
-export function inThread(task: TreeTask & { kind: 'remove' | 'copy' }): Promise<undefined>;
-export function inThread(task: TreeTask): Promise<unknown> {
+/**
+ * The one answer of a thread that does one task (`answerFromThread`): its result, or a rejection with its
+ * error, or with `what` stopped when it ends without an answer.
+ */
+export function threadAnswer<T>(worker: Worker, what: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { treeTask: task } });
     let answered = false;
-    worker.once('message', (message: { result?: unknown; error?: string }) => {
+    worker.once('message', (message: { result?: T; error?: string }) => {
       answered = true;
       if (message.error !== undefined) reject(new Error(message.error));
-      else resolve(message.result);
+      else resolve(message.result as T);
     });
     worker.once('error', (error) => {
       answered = true;
       reject(error);
     });
     worker.once('exit', (code) => {
-      if (!answered) reject(new Error(`the file thread stopped (exit ${code}) before it answered`));
+      if (!answered) reject(new Error(`${what} stopped (exit ${code}) before it answered`));
     });
   });
 }
 
-if (!isMainThread && (workerData as { treeTask?: TreeTask } | null)?.treeTask) {
-  const task = (workerData as { treeTask: TreeTask }).treeTask;
+/** In a thread: answers what `task` gives, or the error it throws (`threadAnswer` takes it). */
+export function answerFromThread(task: () => unknown): void {
   try {
-    parentPort?.postMessage({ result: run(task) });
+    parentPort?.postMessage({ result: task() });
   } catch (error) {
     parentPort?.postMessage({ error: (error as Error).message });
   }
+}
+
+/** Runs a task in a thread of its own; answers its result, or rejects with its error. */
+export function inThread(task: TreeTask & { kind: 'link' }): Promise<string[]>;
+export function inThread(task: TreeTask & { kind: 'remove' | 'copy' }): Promise<undefined>;
+export function inThread(task: TreeTask): Promise<unknown> {
+  return threadAnswer(new Worker(new URL(import.meta.url), { workerData: { treeTask: task } }), 'the file thread');
+}
+
+if (!isMainThread && (workerData as { treeTask?: TreeTask } | null)?.treeTask) {
+  const task = (workerData as { treeTask: TreeTask }).treeTask;
+  answerFromThread(() => run(task));
 }

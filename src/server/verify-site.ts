@@ -2,9 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, Worker, workerData } from 'node:worker_threads';
 import { lineLogFits, readLineLog, writeLineLog } from '../lib/line-log.ts';
-import { type Tree, walkTree } from './tree-thread.ts';
+import { answerFromThread, type Tree, threadAnswer, walkTree } from './tree-thread.ts';
 
 // The checks a build passes before it is published (DESIGN.md section 8): every page the manifest
 // lists is there with its payload, the product pages are as many as the API's published products,
@@ -59,11 +59,7 @@ const linksOfFiles = (dir: string, files: readonly string[]) =>
 /** In a thread `readLinks` started (it loads this module again): the links of its share of the pages. */
 if (!isMainThread && (workerData as { linksOf?: unknown } | null)?.linksOf) {
   const { dir, files } = (workerData as { linksOf: { dir: string; files: string[] } }).linksOf;
-  try {
-    parentPort?.postMessage({ links: linksOfFiles(dir, files) });
-  } catch (error) {
-    parentPort?.postMessage({ error: (error as Error).message });
-  }
+  answerFromThread(() => linksOfFiles(dir, files));
 }
 
 /**
@@ -78,25 +74,14 @@ export async function readLinks(
   // Whole runs of pages a share: the pages of a folder are read together.
   const size = Math.ceil(files.length / count);
   const shares = Array.from({ length: count }, (_, n) => files.slice(n * size, (n + 1) * size));
-  const theirs = shares.slice(1).map(
-    (share) =>
-      new Promise<string[][]>((resolve, reject) => {
-        const worker = new Worker(new URL(import.meta.url), { workerData: { linksOf: { dir, files: share } } });
-        let answered = false;
-        worker.once('message', (message: { links?: string[][]; error?: string }) => {
-          answered = true;
-          if (message.links) resolve(message.links);
-          else reject(new Error(message.error));
-        });
-        worker.once('error', (error) => {
-          answered = true;
-          reject(error);
-        });
-        worker.once('exit', (code) => {
-          if (!answered) reject(new Error(`a thread reading links stopped (exit ${code}) before it answered`));
-        });
-      }),
-  );
+  const theirs = shares
+    .slice(1)
+    .map((share) =>
+      threadAnswer<string[][]>(
+        new Worker(new URL(import.meta.url), { workerData: { linksOf: { dir, files: share } } }),
+        'a thread reading links',
+      ),
+    );
   // Settled here too: this thread's own share may throw first.
   for (const answer of theirs) answer.catch(() => {});
   const mine = linksOfFiles(dir, shares[0] ?? []);
@@ -155,12 +140,11 @@ export async function verifySite(
   const known = options && written && options.removed ? linkCacheState(options.linkCache) : undefined;
   const targets = new Set(known?.targets);
   if (options && known && !options.removed?.some((file) => targetsOf(file).some((name) => targets.has(name)))) {
-    for (const [file, links] of await readLinks(
+    const fresh = await readLinks(
       dir,
       htmlFiles.filter((file) => written?.has(file)),
-    )) {
-      linksOf.set(file, links);
-    }
+    );
+    for (const [file, links] of fresh) linksOf.set(file, links);
     // The pages read go after the cache's lines; past twice its size it is written whole (the rest cached).
     let all: Map<string, string[]> | undefined;
     const whole = writeLineLog(options.linkCache, {
