@@ -6,7 +6,7 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { checkLocaleFiles } from './scripts/check-i18n.mjs';
 import { makeQueuedHere } from './src/data/queued-downloads.ts';
-import { FINISHED_AS_RENDERED, pageFinisher } from './src/server/page-finish.ts';
+import { FINISHED_AS_RENDERED, pageFinisher, pageTextPlugin } from './src/server/page-finish.ts';
 import { addTotals, precompress } from './src/server/precompress.ts';
 import { codeDigest, sidePrerenderer } from './src/server/side-files.ts';
 import { HEADERS_FILE, secureSite } from './src/server/site-csp.ts';
@@ -134,8 +134,9 @@ const finishSite = (() => {
             stateFile,
             secured: finished?.policies,
           });
+          const asText = finished ? `, ${finished.fromText} of ${finished.policies.size} taken as Astro's text` : '';
           logger.info(
-            `Content-Security-Policy in ${pages} pages, ${scriptHashes.length} inline scripts allowed by hash ${took()}`,
+            `Content-Security-Policy in ${pages} pages${asText}, ${scriptHashes.length} inline scripts allowed by hash ${took()}`,
           );
           // Then the rest: what Astro wrote itself (bundled assets, redirects) and the pages the policy rewrote.
           const compressed = finished?.compressing.files;
@@ -231,6 +232,8 @@ export default defineConfig({
     // A build into a kept staging tree leaves its files in place, so unchanged pages need no copying.
     ...(process.env.SITE_STAGING_STATE ? { build: { emptyOutDir: false } } : {}),
     plugins: [
+      // The finisher takes each page as Astro's string rather than its bytes (page-finish.ts).
+      pageTextPlugin(),
       {
         // Groups that leave their modules' dependencies out need entries free to export more.
         name: 'client-chunks',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { AstroPrerenderer } from 'astro';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { pageFinisher, renderedFile } from './page-finish.ts';
+import { pageFinisher, pageTextPlugin, renderedFile } from './page-finish.ts';
 import { bodyBytes } from './side-files.ts';
 import { scriptHash, secureSite } from './site-csp.ts';
 
@@ -42,7 +42,76 @@ const astro = (pages: Record<string, string>): AstroPrerenderer => ({
 });
 const routeData = (type: 'page' | 'endpoint') => ({ routeData: { type } }) as Parameters<AstroPrerenderer['render']>[1];
 
+// As the build's copy of Astro's renderPage does (pageTextPlugin): the page's text is offered first, and
+// encoded only when not taken. The answer may wait (another page renders meanwhile).
+const textOffered = (pages: Record<string, string>, wait: (path: string) => Promise<void>): AstroPrerenderer => ({
+  name: 'stand-in offering text',
+  getStaticPaths: async () => [],
+  render: async (request) => {
+    const path = new URL(request.url).pathname;
+    const html = pages[path] as string;
+    await wait(path);
+    const offer = (globalThis as Record<symbol, ((text: string) => Uint8Array | undefined) | undefined>)[
+      Symbol.for('storefront.page-text')
+    ];
+    const body = offer?.(html) ?? new TextEncoder().encode(html);
+    await wait(path);
+    return new Response(body as Uint8Array<ArrayBuffer>, { status: path === '/gone/' ? 410 : 200 });
+  },
+});
+
+describe('pageTextPlugin', () => {
+  test("has the installed Astro's renderPage offer each page's text before encoding it", () => {
+    const file = join(process.cwd(), 'node_modules/astro/dist/runtime/server/render/page.js');
+    const transformed = pageTextPlugin().transform(readFileSync(file, 'utf8'), file);
+    expect(transformed).toContain(
+      'body = globalThis[Symbol.for("storefront.page-text")]?.(body) ?? encoder.encode(body);',
+    );
+    expect(pageTextPlugin().transform('body = encoder.encode(body);', join(process.cwd(), 'src/pages/x.js'))).toBe(
+      undefined,
+    );
+  });
+});
+
 describe('pageFinisher', () => {
+  test("takes each page as Astro's text, each render its own, when renders overlap", async () => {
+    const outDir = join(site, 'text');
+    const writtenElsewhere = new Set<string>();
+    const finisher = pageFinisher({ outDir, connectOrigins: [], writtenElsewhere });
+    const pages = { '/a/': page('a()', '拉曼光谱 '), '/b/': page('b()', 'FTIR '), '/gone/': page('g()', 'gone ') };
+    // b waits longer than a at each step: a's text is offered while b's render is under way, and b's after.
+    const wait = (path: string) => new Promise<void>((resolve) => setTimeout(resolve, path === '/b/' ? 30 : 10));
+    const prerenderer = finisher.wrap(textOffered(pages, wait));
+    const answers = await Promise.all(
+      ['/b/', '/a/', '/gone/'].map(async (path) => {
+        const rendered = await prerenderer.render(new Request(`http://localhost${path}`), routeData('page'));
+        const response = rendered instanceof Response ? rendered : rendered.response;
+        return { status: response.status, text: await response.text() };
+      }),
+    );
+    // Taken by the thread: Astro is answered an empty body. A page not finished is answered in full.
+    expect(answers).toEqual([
+      { status: 200, text: '' },
+      { status: 200, text: '' },
+      { status: 410, text: pages['/gone/'] },
+    ]);
+    const { fromText, compressing } = finisher.finished();
+    expect(fromText).toBe(2);
+    await compressing.done();
+    for (const [path, script] of [
+      ['a', 'a()'],
+      ['b', 'b()'],
+    ] as const) {
+      const written = readFileSync(join(outDir, path, 'index.html'), 'utf8');
+      expect(written).toBe(
+        (pages[`/${path}/`] as string).replace(
+          '<meta charset="utf-8">',
+          `<meta charset="utf-8"><meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self' ${scriptHash(script)}; style-src 'self' 'unsafe-inline'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'">`,
+        ),
+      );
+    }
+  });
+
   test('puts the policy in each page as rendered, compresses it, and secureSite then only counts it', async () => {
     const outDir = join(site, 'finished');
     const finisher = pageFinisher({ outDir, connectOrigins: ['https://api.example.com'] });

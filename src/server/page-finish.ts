@@ -1,8 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { extname, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
 import { COMPRESSIBLE, type Compressing, startCompressing } from './precompress.ts';
-import { bodyBytes } from './side-files.ts';
 import {
   hasPolicyMeta,
   inlineScriptSpans,
@@ -37,6 +37,8 @@ const MEMO_LIMIT = 1000;
 export interface FinishedPages {
   /** The policy's script hashes of each page given its policy, by file. */
   policies: ReadonlyMap<string, readonly string[]>;
+  /** How many of them were taken as Astro's text (`pageTextPlugin`) rather than read back from bytes. */
+  fromText: number;
   compressing: Compressing;
 }
 
@@ -76,26 +78,25 @@ export function pageFinisher({
    */
   writtenElsewhere?: Set<string> | undefined;
 }) {
+  keepPageText();
   const policies = new Map<string, readonly string[]>();
   const compressing = startCompressing();
-  const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   let finishing = 0;
+  let fromText = 0;
   // Pages share their inline scripts and so their hashes and policy: each is worked out once.
   const hashes = new Map<string, string>();
   const shared = new Map<string, { own: readonly string[]; policy: string; meta: Uint8Array }>();
-  // A script's text read as latin1 (its bytes) is the memo's key; the hash is of its UTF-8 bytes.
-  const hashOf = (bytes: Uint8Array, text: string, [start, end]: [number, number]) => {
-    const key = text.slice(start, end);
-    let hash = hashes.get(key);
+  const hashOf = (script: string) => {
+    let hash = hashes.get(script);
     if (hash === undefined) {
-      hash = scriptHash(bytes.subarray(start, end));
-      if (hashes.size < MEMO_LIMIT) hashes.set(key, hash);
+      hash = scriptHash(script);
+      if (hashes.size < MEMO_LIMIT) hashes.set(script, hash);
     }
     return hash;
   };
-  const policyOf = (bytes: Uint8Array, text: string) => {
-    const own = [...new Set(inlineScriptSpans(text).map((span) => hashOf(bytes, text, span)))].sort();
+  const policyOf = (html: string) => {
+    const own = [...new Set(inlineScriptSpans(html).map(([start, end]) => hashOf(html.slice(start, end))))].sort();
     const key = own.join(' ');
     let found = shared.get(key);
     if (!found) {
@@ -106,19 +107,19 @@ export function pageFinisher({
     return found;
   };
   /**
-   * The page with its policy, and the policy's hashes. The page is read as latin1, one character a byte
-   * (markup is ASCII), and the policy's bytes put in: no decoding and encoding of the whole page.
+   * The page with its policy, as UTF-8, and the policy's hashes. The policy goes in as the page is encoded,
+   * into an array of the page's exact size: no copy of the page to put it in.
    */
-  const finish = (bytes: Uint8Array) => {
-    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-    const { own, policy, meta } = policyOf(bytes, text);
+  const finish = (html: string) => {
+    const { own, policy, meta } = policyOf(html);
     // A page that has a policy already (not one Astro just rendered) goes the long way.
-    if (hasPolicyMeta(text)) return { own, body: encoder.encode(withMetaPolicy(decoder.decode(bytes), policy)) };
-    const at = policyPlace(text);
-    const body = new Uint8Array(bytes.length + meta.length);
-    body.set(bytes.subarray(0, at));
-    body.set(meta, at);
-    body.set(bytes.subarray(at), at + meta.length);
+    if (hasPolicyMeta(html)) return { own, body: encoder.encode(withMetaPolicy(html, policy)) };
+    const at = policyPlace(html);
+    const body = new Uint8Array(Buffer.byteLength(html) + meta.length);
+    let written = encoder.encodeInto(html.slice(0, at), body).written;
+    body.set(meta, written);
+    written += meta.length;
+    encoder.encodeInto(html.slice(at), body.subarray(written));
     return { own, body };
   };
   const take = (file: string, body: Uint8Array, write: boolean, transfer = false) =>
@@ -133,27 +134,83 @@ export function pageFinisher({
     ...base,
     name: `${base.name}+finishing`,
     async render(request, options) {
-      const rendered = await base.render(request, options);
+      const page: RenderedPage = {};
+      const rendered = await renderedPages.run(page, () => base.render(request, options));
       const response = rendered instanceof Response ? rendered : rendered.response;
+      const answer = (body: Uint8Array<ArrayBuffer>) => {
+        const headers = new Headers(response.headers);
+        headers.set('Content-Length', String(body.byteLength));
+        const finished = new Response(body, { status: response.status, statusText: response.statusText, headers });
+        return rendered instanceof Response ? finished : { ...rendered, response: finished };
+      };
       const file = renderedFile(outDir, new URL(request.url).pathname, options.routeData.type);
-      if (!file?.endsWith('.html') || response.status !== 200 || !response.body) return rendered;
-      const { own, body } = finish(await bodyBytes(response));
+      if (!file?.endsWith('.html') || response.status !== 200 || !response.body) {
+        return page.html === undefined ? rendered : answer(encoder.encode(page.html));
+      }
+      if (page.html !== undefined) fromText++;
+      const { own, body } = finish(page.html ?? (await response.text()));
       policies.set(file, own);
       // Written by the thread, its open and writes leave the renderer's thread (Astro awaits four file
       // system calls a page there, each a hand-over to libuv's pool and back), and its bytes go to the
       // thread without a copy: Astro is answered an empty body, which it does not write (astro-preload.ts).
-      let answer: Uint8Array<ArrayBuffer> = body;
       if (writtenElsewhere && take(file, body, true, true)) {
         writtenElsewhere.add(file);
-        answer = new Uint8Array(0);
-      } else compress(file, body);
-      const finished = new Response(answer, {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      });
-      return rendered instanceof Response ? finished : { ...rendered, response: finished };
+        return answer(new Uint8Array(0));
+      }
+      compress(file, body);
+      return answer(body);
     },
   });
-  return { wrap, compress, write, finished: (): FinishedPages => ({ policies, compressing }) };
+  return { wrap, compress, write, finished: (): FinishedPages => ({ policies, fromText, compressing }) };
+}
+
+/** The page a render made, as Astro's text, when Astro's encoding of it was handed over (`pageTextPlugin`). */
+interface RenderedPage {
+  html?: string;
+}
+
+const renderedPages = new AsyncLocalStorage<RenderedPage>();
+
+/** Where the build's copy of Astro's renderPage asks for a page's text to be taken (`pageTextPlugin`). */
+const PAGE_TEXT = Symbol.for('storefront.page-text');
+/** Astro's encoding of a rendered page (renderPage in astro/dist/runtime/server/render/page.js). */
+const ASTRO_ENCODE = 'body = encoder.encode(body);';
+const ASTRO_PAGE = /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]render[\\/]page\.js$/;
+
+/**
+ * A Vite plugin for the build: Astro renders a page to one string and encodes it to UTF-8 (renderPage) for
+ * the Response the prerenderer answers; the finisher read those bytes back from the Response's stream and
+ * as latin1 text, and copied them once more to put the policy in, 3-4 s of CPU at 10,000 products
+ * (decision 0039). With this, the build's copy of renderPage first offers the string to `PAGE_TEXT`, which
+ * the finisher sets (`keepPageText`): in a render the finisher wraps, it keeps the string and answers an
+ * empty body; anywhere else, or without the finisher, Astro encodes the page as ever. Should Astro's code
+ * change, nothing is replaced, and the finisher reads the bytes.
+ */
+export function pageTextPlugin() {
+  return {
+    name: 'page-text',
+    apply: 'build' as const,
+    transform(code: string, id: string): string | undefined {
+      if (!ASTRO_PAGE.test(id.split('?')[0] ?? id)) return undefined;
+      if (!code.includes(ASTRO_ENCODE)) {
+        console.warn(`page-text: Astro's renderPage has changed (${id}); pages are read back from their bytes`);
+        return undefined;
+      }
+      return code.replace(
+        ASTRO_ENCODE,
+        `body = globalThis[Symbol.for(${JSON.stringify(PAGE_TEXT.description)})]?.(body) ?? encoder.encode(body);`,
+      );
+    },
+  };
+}
+
+/** Has renderPage's page text (`pageTextPlugin`) kept for the finisher's render under way, if any. */
+function keepPageText(): void {
+  const empty = new Uint8Array(0);
+  (globalThis as Record<symbol, unknown>)[PAGE_TEXT] = (text: string) => {
+    const page = renderedPages.getStore();
+    if (!page || page.html !== undefined) return undefined;
+    page.html = text;
+    return empty;
+  };
 }
