@@ -6,6 +6,7 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { checkLocaleFiles } from './scripts/check-i18n.mjs';
 import { makeQueuedHere } from './src/data/queued-downloads.ts';
+import { syncIslandsPlugin } from './src/server/island-render.ts';
 import { FINISHED_AS_RENDERED, pageFinisher, pageTextPlugin } from './src/server/page-finish.ts';
 import { addTotals, precompress } from './src/server/precompress.ts';
 import { codeDigest, sidePrerenderer } from './src/server/side-files.ts';
@@ -234,6 +235,8 @@ export default defineConfig({
     plugins: [
       // The finisher takes each page as Astro's string rather than its bytes (page-finish.ts).
       pageTextPlugin(),
+      // React's islands rendered to a string at once, not streamed (island-render.ts).
+      syncIslandsPlugin(),
       {
         // Groups that leave their modules' dependencies out need entries free to export more.
         name: 'client-chunks',

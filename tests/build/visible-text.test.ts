@@ -108,6 +108,24 @@ describe('what the pages show', { timeout: 300_000 }, () => {
     for (const href of both) expect(cards.static.get(href), href).toBe(cards.island.get(href));
   });
 
+  // React's ids (useId) are made with the island's prefix on the server, as hydration makes them on the
+  // client (src/server/island-render.ts): an id made without it would differ from the one the script uses.
+  test("each island's server HTML makes its ids with the prefix it hydrates with", () => {
+    let ids = 0;
+    for (const entry of readdirSync(site.outDir, { recursive: true, withFileTypes: true })) {
+      if (entry.name !== 'index.html') continue;
+      const html = readFileSync(join(entry.parentPath, entry.name), 'utf8');
+      for (const [island = ''] of html.matchAll(/<astro-island\b[\s\S]*?<\/astro-island>/g)) {
+        const prefix = /^<astro-island\b[^>]*\sprefix="([^"]*)"/.exec(island)?.[1];
+        for (const [, made] of island.matchAll(/\s(?:id|for|aria-[a-z]+)="_([a-z0-9]*)R_/g)) {
+          expect(made, entry.parentPath).toBe(prefix);
+          ids++;
+        }
+      }
+    }
+    expect(ids).toBeGreaterThan(10);
+  });
+
   test.each(['en', 'zh-CN'])('the payloads in %s', async (locale) => {
     for (const path of PAYLOADS) {
       const { data } = JSON.parse(readFileSync(file(locale, path, '_payload.json'), 'utf8')) as { data: unknown };
