@@ -8,13 +8,21 @@
 // build failed) is then built again rather than restored; site-build.ts removes the copies left from
 // before, so none can be restored stale.
 //
+// It gathers Astro's output and writes it a few times a second rather than a line at a time
+// (gathered-output.ts).
+//
 // It also leaves out Astro's write of each page the page finisher's thread writes (page-finish.ts): the
 // finisher adds the page's file to the set (written-elsewhere.ts) when its thread takes the page, before
 // Astro makes the page's folder and writes it.
 import fs from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
+import { gatherOutput } from './gathered-output.ts';
 import { startWrittenElsewhere } from './written-elsewhere.ts';
+
+// A worker thread's output goes through the main thread's streams.
+if (isMainThread) gatherOutput();
 
 /** Astro's copies directory with a trailing separator (site-build.ts `outputCopies`). */
 const copies = process.env.SITE_OUTPUT_COPIES;
