@@ -14,6 +14,7 @@ import {
   RESERVED_PARAMS,
   toQuery,
 } from '../lib/finder.ts';
+import { serverRendered } from './server-render.ts';
 
 interface Props {
   locale: Locale;
@@ -390,3 +391,6 @@ function ChoiceField({ locale, facet, chosen, onChange }: ChoiceFieldProps) {
     </fieldset>
   );
 }
+
+// Rendered on the server as React's, without Astro's render to find that out (src/server/island-render.ts).
+serverRendered(CategoryBrowser);

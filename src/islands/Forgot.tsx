@@ -11,6 +11,7 @@ import FormSummary from './form/FormSummary.tsx';
 import PasswordFields from './form/PasswordFields.tsx';
 import { useForm } from './form/use-form.ts';
 import { errorsWithPasswords } from './form/validate.ts';
+import { serverRendered } from './server-render.ts';
 
 interface Props {
   locale: Locale;
@@ -51,3 +52,6 @@ export default function Forgot({ locale }: Props) {
     </form>
   );
 }
+
+// Rendered on the server as React's, without Astro's render to find that out (src/server/island-render.ts).
+serverRendered(Forgot);

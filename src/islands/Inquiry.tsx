@@ -18,6 +18,7 @@ import { $user } from '../stores/user-info.ts';
 import FormActions from './form/FormActions.tsx';
 import FormSummary from './form/FormSummary.tsx';
 import { errorsOf, focusFirstInvalid } from './form/validate.ts';
+import { serverRendered } from './server-render.ts';
 
 /** A group of categories a buyer may be interested in: a top category and its children. */
 export interface InterestGroup {
@@ -344,3 +345,6 @@ export default function Inquiry({ locale, interests }: Props) {
     </form>
   );
 }
+
+// Rendered on the server as React's, without Astro's render to find that out (src/server/island-render.ts).
+serverRendered(Inquiry);

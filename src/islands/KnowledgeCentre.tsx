@@ -11,6 +11,7 @@ import {
   type KnowledgeOptions,
   toQuery,
 } from '../lib/knowledge-filter.ts';
+import { serverRendered } from './server-render.ts';
 
 interface Props {
   locale: Locale;
@@ -184,3 +185,6 @@ export default function KnowledgeCentre({ locale, articles, options }: Props) {
     </div>
   );
 }
+
+// Rendered on the server as React's, without Astro's render to find that out (src/server/island-render.ts).
+serverRendered(KnowledgeCentre);

@@ -12,6 +12,7 @@ import FormSummary from './form/FormSummary.tsx';
 import PasswordFields from './form/PasswordFields.tsx';
 import { type TextKey, useForm } from './form/use-form.ts';
 import { errorsWithPasswords } from './form/validate.ts';
+import { serverRendered } from './server-render.ts';
 
 interface Props {
   locale: Locale;
@@ -122,3 +123,6 @@ export default function Register({ locale }: Props) {
     </form>
   );
 }
+
+// Rendered on the server as React's, without Astro's render to find that out (src/server/island-render.ts).
+serverRendered(Register);

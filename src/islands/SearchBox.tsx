@@ -2,6 +2,7 @@ import { type FocusEvent, type KeyboardEvent, useEffect, useRef, useState } from
 import { type Highlight, productSelectKeyword, type Suggestion } from '../api/search.ts';
 import { type Locale, localePath, t } from '../i18n/index.ts';
 import { pieces } from '../lib/highlight.ts';
+import { serverRendered } from './server-render.ts';
 
 interface Props {
   locale: Locale;
@@ -228,3 +229,7 @@ export default function SearchBox({ locale }: Props) {
     </form>
   );
 }
+
+// Rendered on every page alike for its locale: the build renders it once a locale (src/server/island-render.ts).
+// Its server HTML must stay a function of its props: no clock, random or outside state while rendering.
+serverRendered(SearchBox, { sameHtml: true });

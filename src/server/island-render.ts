@@ -13,26 +13,72 @@
 // renders a Suspense boundary's fallback where the stream waited for its content. The islands that load
 // parts lazily (the account's) are `client:only`, never rendered here.
 
+import { SAME_HTML } from '../islands/server-render.ts';
+
 /** The renderer's streaming call, in @astrojs/react's server.js. */
 const STREAMED = 'html = await renderToReadableStreamAsync(vnode, renderOptions);';
 const SYNCHRONOUS = 'html = ReactDOM.renderToString(vnode, renderOptions);';
 const REACT_SERVER = /[\\/]@astrojs[\\/]react[\\/]dist[\\/]server\.js$/;
+/** Where the renderer's renderToStaticMarkup has its props ready, and where it answers. */
+const PROPS_READY = 'delete props["class"];';
+const ANSWER = '  return { html, attrs };';
+/** The hook the renderer asks for an island's HTML made before (`islandHtml`). */
+const ISLAND_HTML = Symbol.for('storefront.island-html');
+/** Sets of props an island's HTML is kept for, at most: an island marked alike has a handful. */
+const KEPT_PER_ISLAND = 64;
 
 /**
- * A Vite plugin for the build: React's islands rendered with `renderToString`. Should the renderer's code
- * change, it warns and changes nothing: the islands are then streamed, as before, and as correct.
+ * A Vite plugin for the build: React's islands rendered with `renderToString`, and an island marked
+ * `sameHtml` (src/islands/server-render.ts) rendered once for each set of props and id prefix. Should the
+ * renderer's code change, it warns and changes nothing: the islands are then streamed, each every time, as
+ * before, and as correct.
  */
 export function syncIslandsPlugin() {
+  (globalThis as Record<symbol, unknown>)[ISLAND_HTML] = islandHtml;
   return {
     name: 'sync-islands',
     apply: 'build' as const,
     transform(code: string, id: string): string | undefined {
       if (!REACT_SERVER.test(id.split('?')[0] ?? id)) return undefined;
-      if (!code.includes(STREAMED)) {
+      if (![STREAMED, PROPS_READY, ANSWER].every((line) => code.split(line).length === 2)) {
         console.warn(`sync-islands: @astrojs/react's server renderer has changed (${id}); its islands are streamed`);
         return undefined;
       }
-      return code.replace(STREAMED, SYNCHRONOUS);
+      const hook = `globalThis[Symbol.for(${JSON.stringify(ISLAND_HTML.description)})]`;
+      return code
+        .replace(STREAMED, SYNCHRONOUS)
+        .replace(
+          PROPS_READY,
+          `${PROPS_READY}\n  const made = ${hook}?.(Component, prefix, props, children, slotted);\n  if (made?.html !== undefined) return { html: made.html, attrs };`,
+        )
+        .replace(ANSWER, `  made?.keep(html);\n${ANSWER}`);
+    },
+  };
+}
+
+const madeBefore = new WeakMap<object, Map<string, string>>();
+
+/**
+ * The HTML an island marked `sameHtml` was rendered to before with the same props and id prefix, or, the
+ * first time, where to keep it (`keep`). Undefined for any other island, and for one given children or
+ * slots (their HTML is the page's).
+ */
+export function islandHtml(
+  component: unknown,
+  prefix: string | undefined,
+  props: Record<string, unknown>,
+  children: unknown,
+  slotted: Record<string, unknown>,
+): { html: string | undefined; keep(html: string): void } | undefined {
+  if (typeof component !== 'function' || !(component as { [SAME_HTML]?: boolean })[SAME_HTML]) return undefined;
+  if (children != null || Object.keys(slotted).length > 0) return undefined;
+  const kept = madeBefore.get(component) ?? new Map<string, string>();
+  madeBefore.set(component, kept);
+  const key = JSON.stringify([prefix ?? null, props]);
+  return {
+    html: kept.get(key),
+    keep: (html) => {
+      if (kept.size < KEPT_PER_ISLAND) kept.set(key, html);
     },
   };
 }
