@@ -14,6 +14,7 @@
 // parts lazily (the account's) are `client:only`, never rendered here.
 
 import { SAME_HTML } from '../islands/server-render.ts';
+import { hookIn, patchModule } from './build-patch.ts';
 
 /** The renderer's streaming call, in @astrojs/react's server.js. */
 const STREAMED = 'html = await renderToReadableStreamAsync(vnode, renderOptions);';
@@ -35,25 +36,20 @@ const KEPT_PER_ISLAND = 64;
  */
 export function syncIslandsPlugin() {
   (globalThis as Record<symbol, unknown>)[ISLAND_HTML] = islandHtml;
-  return {
+  const made = `const made = ${hookIn(ISLAND_HTML)}?.(Component, prefix, props, children, slotted);`;
+  return patchModule({
     name: 'sync-islands',
-    apply: 'build' as const,
-    transform(code: string, id: string): string | undefined {
-      if (!REACT_SERVER.test(id.split('?')[0] ?? id)) return undefined;
-      if (![STREAMED, PROPS_READY, ANSWER].every((line) => code.split(line).length === 2)) {
-        console.warn(`sync-islands: @astrojs/react's server renderer has changed (${id}); its islands are streamed`);
-        return undefined;
-      }
-      const hook = `globalThis[Symbol.for(${JSON.stringify(ISLAND_HTML.description)})]`;
-      return code
-        .replace(STREAMED, SYNCHRONOUS)
-        .replace(
-          PROPS_READY,
-          `${PROPS_READY}\n  const made = ${hook}?.(Component, prefix, props, children, slotted);\n  if (made?.html !== undefined) return { html: made.html, attrs };`,
-        )
-        .replace(ANSWER, `  made?.keep(html);\n${ANSWER}`);
-    },
-  };
+    module: REACT_SERVER,
+    patches: [
+      { from: STREAMED, to: SYNCHRONOUS },
+      {
+        from: PROPS_READY,
+        to: `${PROPS_READY}\n  ${made}\n  if (made?.html !== undefined) return { html: made.html, attrs };`,
+      },
+      { from: ANSWER, to: `  made?.keep(html);\n${ANSWER}` },
+    ],
+    otherwise: 'its islands are streamed, each every time',
+  });
 }
 
 const madeBefore = new WeakMap<object, Map<string, string>>();

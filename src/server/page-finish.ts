@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { extname, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
+import { hookIn, patchModule } from './build-patch.ts';
 import { COMPRESSIBLE, type Compressing, startCompressing } from './precompress.ts';
 import {
   hasPolicyMeta,
@@ -187,21 +188,12 @@ const ASTRO_PAGE = /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]render[\\/]pa
  * change, nothing is replaced, and the finisher reads the bytes.
  */
 export function pageTextPlugin() {
-  return {
+  return patchModule({
     name: 'page-text',
-    apply: 'build' as const,
-    transform(code: string, id: string): string | undefined {
-      if (!ASTRO_PAGE.test(id.split('?')[0] ?? id)) return undefined;
-      if (!code.includes(ASTRO_ENCODE)) {
-        console.warn(`page-text: Astro's renderPage has changed (${id}); pages are read back from their bytes`);
-        return undefined;
-      }
-      return code.replace(
-        ASTRO_ENCODE,
-        `body = globalThis[Symbol.for(${JSON.stringify(PAGE_TEXT.description)})]?.(body) ?? encoder.encode(body);`,
-      );
-    },
-  };
+    module: ASTRO_PAGE,
+    patches: [{ from: ASTRO_ENCODE, to: `body = ${hookIn(PAGE_TEXT)}?.(body) ?? encoder.encode(body);` }],
+    otherwise: 'pages are read back from their bytes',
+  });
 }
 
 /** Has renderPage's page text (`pageTextPlugin`) kept for the finisher's render under way, if any. */
