@@ -94,6 +94,17 @@ describe('renderPdf', () => {
     expect(latin1(bytes)).not.toContain('\xc2\xb5'); // not UTF-8
   });
 
+  test('fills each line with as many words as fit the width, and splits a word longer than a line', () => {
+    // Helvetica at 10 pt: "a" is 5.56 pt, a space 2.78 pt, "m" 8.33 pt; the text is 481.9 pt wide, so 58
+    // words of "a" fit a line (483.7 pt would be 59) and 57 "m"s.
+    const lineWords = (text: string) =>
+      [...text.matchAll(/\(([am ]+)\) Tj/g)].map(([, line]) => (line ?? '').split(' ').map((word) => word.length));
+    const words = latin1(renderPdf({ title: 'T', blocks: [{ kind: 'paragraph', text: 'a '.repeat(200) }] }));
+    expect(lineWords(words).map((line) => line.length)).toEqual([58, 58, 58, 26]);
+    const long = latin1(renderPdf({ title: 'T', blocks: [{ kind: 'paragraph', text: `a ${'m'.repeat(120)} a` }] }));
+    expect(lineWords(long)).toEqual([[1], [57], [57], [6, 1]]);
+  });
+
   test('replaces Chinese text instead of writing it raw', () => {
     const bytes = renderPdf({ title: 'T', blocks: [{ kind: 'paragraph', text: '激光器 laser' }] });
     const text = latin1(bytes);

@@ -50,6 +50,8 @@ function winAnsiCode(char: string): number | undefined {
  * and each run of anything else (Chinese, say) becomes one '?'.
  */
 export function toWinAnsi(text: string): string {
+  // Most text (part numbers, English specifications) is printable ASCII already, which is its own WinAnsi.
+  if (PRINTABLE_ASCII.test(text)) return text;
   const prepared = text
     .replace(/[^\S\n]/g, ' ')
     .replace(/[\p{Cc}\p{Cf}]/gu, (char) => (char === '\n' ? char : ''))
@@ -60,8 +62,13 @@ export function toWinAnsi(text: string): string {
   let out = '';
   let unknown = false;
   for (const char of prepared) {
-    let encoded = winAnsiCode(char) === undefined ? undefined : char;
-    if (encoded === undefined && SUBSTITUTES[char]) encoded = SUBSTITUTES[char];
+    const code = winAnsiCode(char);
+    if (code !== undefined) {
+      out += String.fromCharCode(code);
+      unknown = false;
+      continue;
+    }
+    let encoded: string | undefined = SUBSTITUTES[char];
     if (encoded === undefined) {
       const plain = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
       if (plain && [...plain].every((c) => winAnsiCode(c) !== undefined)) encoded = plain;
@@ -72,10 +79,13 @@ export function toWinAnsi(text: string): string {
       continue;
     }
     unknown = false;
-    out += [...encoded].map((c) => String.fromCharCode(winAnsiCode(c) ?? 0x3f)).join('');
+    for (const c of encoded) out += String.fromCharCode(winAnsiCode(c) ?? 0x3f);
   }
   return out;
 }
+
+/** Text with nothing but printable ASCII and line breaks: the same in WinAnsi. */
+const PRINTABLE_ASCII = /^[\x20-\x7e\n]*$/;
 
 // ---------------------------------------------------------------- Metrics (Adobe's Helvetica AFM widths)
 
@@ -114,31 +124,51 @@ function charWidth(code: number, font: Font): number {
   return UPPER_WIDTHS.get(code)?.[font === 'F1' ? 0 : 1] ?? 722;
 }
 
+/** Each WinAnsi code's width, a table a font. */
+const WIDTHS: Record<Font, Uint16Array> = {
+  F1: Uint16Array.from({ length: 256 }, (_, code) => charWidth(code, 'F1')),
+  F2: Uint16Array.from({ length: 256 }, (_, code) => charWidth(code, 'F2')),
+};
+
+/** Width of WinAnsi text in thousandths of the font size (whole numbers, so sums of them are exact). */
+function units(text: string, font: Font): number {
+  const widths = WIDTHS[font];
+  let total = 0;
+  for (let i = 0; i < text.length; i++) total += widths[text.charCodeAt(i) & 0xff] as number;
+  return total;
+}
+
 /** Width in points of WinAnsi text. */
 function measure(text: string, font: Font, size: number): number {
-  let units = 0;
-  for (let i = 0; i < text.length; i++) units += charWidth(text.charCodeAt(i), font);
-  return (units * size) / 1000;
+  return (units(text, font) * size) / 1000;
 }
 
 /** WinAnsi text broken into lines no wider than `width`; words longer than a line are split. */
 function wrap(text: string, font: Font, size: number, width: number): string[] {
   const lines: string[] = [];
+  const space = WIDTHS[font][32] as number;
+  const fits = (lineUnits: number) => (lineUnits * size) / 1000 <= width;
   for (const paragraph of text.split('\n')) {
     let line = '';
-    for (const word of paragraph.split(' ').filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (measure(candidate, font, size) <= width) {
-        line = candidate;
+    let lineUnits = 0; // the width of line, kept as words are added rather than measured again
+    for (const word of paragraph.split(' ')) {
+      if (!word) continue;
+      const wordUnits = units(word, font);
+      const candidateUnits = line ? lineUnits + space + wordUnits : wordUnits;
+      if (fits(candidateUnits)) {
+        line = line ? `${line} ${word}` : word;
+        lineUnits = candidateUnits;
         continue;
       }
       if (line) lines.push(line);
       line = word;
-      while (line.length > 1 && measure(line, font, size) > width) {
+      lineUnits = wordUnits;
+      while (line.length > 1 && !fits(lineUnits)) {
         let n = line.length - 1;
         while (n > 1 && measure(line.slice(0, n), font, size) > width) n--;
         lines.push(line.slice(0, n));
         line = line.slice(n);
+        lineUnits = units(line, font);
       }
     }
     lines.push(line);
@@ -289,6 +319,6 @@ export function renderPdf(doc: PdfDocument): Uint8Array<ArrayBuffer> {
   out += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   const bytes = new Uint8Array(out.length);
-  for (let i = 0; i < out.length; i++) bytes[i] = out.charCodeAt(i);
+  Buffer.from(bytes.buffer).write(out, 'latin1');
   return bytes;
 }
