@@ -1,12 +1,13 @@
 // `npm run bench:build [-- --products 10000]`: builds the site from an API in a process of its own, as in
 // production (the demo catalogue, or a synthetic one of that many products, on a fresh in-memory PGlite),
-// and prints seeding apart from the build: the build's wall time, pages per second, output size, the
-// largest page (HTML, gzip) and the time of each step (claim, Astro, checks, publish); then the rebuilds an
+// and prints seeding apart from the build, how fast the disk creates files just then, the build's wall
+// time, pages per second, output size, the largest page (HTML, gzip) and the time of each step (claim,
+// Astro, checks, publish); then the rebuilds an
 // editor causes (issue 16): after one product edit (a product hundreds of others list, then one none lists),
 // after one category rename, and after no change. Peak memory is that of each build's process tree (a
 // process of its own, as `npm run rebuild` is, and Astro's), the API's and the bench's own apart.
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -98,6 +99,7 @@ async function bench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'storefront-bench-'));
   const outDir = join(dir, 'site');
   const cacheDir = join(dir, 'astro-cache');
+  const diskSeconds = fileCreation(join(dir, 'disk-probe'));
   const build = async () => {
     const child = fork(new URL(import.meta.url), [], {
       env: { ...process.env, BENCH_BUILD_RUN: JSON.stringify({ apiBaseUrl: ready.api, outDir, cacheDir }) },
@@ -130,6 +132,9 @@ async function bench(): Promise<void> {
     const largest = pages.reduce((top, page) => (statSync(page).size > statSync(top).size ? page : top));
     const largestGzip = gzipSync(readFileSync(largest)).length;
     console.log(`catalogue: ${ready.products} products, seeded in ${ready.seedSeconds.toFixed(1)} s (API process)`);
+    console.log(
+      `disk: ${PROBE_FILES} empty files created in ${diskSeconds.toFixed(2)} s before the build (about 0.2 s on a quiet disk; several times that within minutes of deleting many files: decision 0043)`,
+    );
     console.log(
       `build: ${(ms / 1000).toFixed(1)} s, ${pages.length} pages (${Math.round(pages.length / (ms / 1000))} a second), ${(bytes / 1024 / 1024).toFixed(1)} MiB written`,
     );
@@ -183,6 +188,23 @@ async function bench(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
     api.send({ stop: true });
   }
+}
+
+const PROBE_FILES = 5000;
+
+/**
+ * Seconds to create PROBE_FILES empty files in 50 folders under dir, left for the bench's removal at its
+ * end (removing them now would slow the build's own file creation). On ext4 without a journal, creating
+ * files within minutes of deleting many is several times slower (decision 0043): this says which disk a
+ * run's figures come from.
+ */
+function fileCreation(dir: string): number {
+  const started = performance.now();
+  for (let folder = 0; folder < 50; folder++) {
+    mkdirSync(join(dir, String(folder)), { recursive: true });
+    for (let file = 0; file < PROBE_FILES / 50; file++) writeFileSync(join(dir, String(folder), String(file)), '');
+  }
+  return (performance.now() - started) / 1000;
 }
 
 function listFiles(root: string): string[] {

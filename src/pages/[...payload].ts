@@ -3,6 +3,7 @@ import { buildId } from '../data/build.ts';
 import { digestOf } from '../data/cache-key.ts';
 import type { RouteEntry } from '../data/routes.ts';
 import { allRoutes } from '../data/routes.ts';
+import { sideFileResponse } from '../data/side-body.ts';
 import { LOCALES, type Locale, localePath } from '../i18n/index.ts';
 
 // `{page path}/_payload.json`: the data each prebuilt page shows, for islands and other clients.
@@ -34,5 +35,5 @@ export const GET: APIRoute = async ({ props }) => {
     kind: route.kind,
     data: await route.payload(locale),
   };
-  return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+  return sideFileResponse(JSON.stringify(body), 'application/json; charset=utf-8');
 };

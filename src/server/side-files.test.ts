@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AstroPrerenderer } from 'astro';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { bodyBytes, codeDigest, outputFile, writeSideFiles } from './side-files.ts';
+import { sideFileResponse } from '../data/side-body.ts';
+import { bodyBytes, codeDigest, outputFile, ownBytes, sidePrerenderer, writeSideFiles } from './side-files.ts';
 
 describe('the side files a build writes beside its pages', () => {
   let dir: string;
@@ -135,5 +137,63 @@ describe('bodyBytes', () => {
     });
     expect(new TextDecoder().decode(await bodyBytes(new Response(stream)))).toBe('abc光谱');
     expect((await bodyBytes(new Response(null))).length).toBe(0);
+  });
+});
+
+describe("a side file's body handed to the writer", () => {
+  let outDir: string;
+  beforeEach(() => {
+    outDir = mkdtempSync(join(tmpdir(), 'side-bodies-'));
+  });
+  afterEach(() => rmSync(outDir, { recursive: true, force: true }));
+
+  test('in a side file render the route answers an empty body and the file gets its body; elsewhere the route answers it', async () => {
+    const component = 'src/pages/[...payload].ts';
+    const answers: Response[] = [];
+    // Astro's prerenderer, as far as sidePrerenderer uses it: its routes, and each rendered by the route.
+    const base = {
+      name: 'astro',
+      getStaticPaths: async () => [
+        { pathname: '/a/_payload.json', route: { component } },
+        { pathname: '/files/b.pdf', route: { component } },
+      ],
+      render: async (request: Request) => {
+        const { pathname } = new URL(request.url);
+        const answer = pathname.endsWith('.pdf')
+          ? sideFileResponse(Buffer.from('%PDF bytes'), 'application/pdf')
+          : sideFileResponse(JSON.stringify({ path: pathname, text: '光谱' }), 'application/json');
+        answers.push(answer);
+        return answer;
+      },
+    } as unknown as AstroPrerenderer;
+    const { prerenderer, done } = sidePrerenderer(base, {
+      components: new Set([component]),
+      site: new URL('http://localhost/'),
+      options: () => ({ outDir, code: 'v1' }),
+      log: () => {},
+    });
+    expect(await prerenderer.getStaticPaths()).toEqual([]);
+    expect((await done())?.written).toBe(2);
+    expect(JSON.parse(readFileSync(join(outDir, 'a/_payload.json'), 'utf8'))).toEqual({
+      path: '/a/_payload.json',
+      text: '光谱',
+    });
+    expect(readFileSync(join(outDir, 'files/b.pdf'), 'latin1')).toBe('%PDF bytes');
+    expect(answers.map((answer) => answer.body)).toEqual([null, null]);
+
+    const outside = sideFileResponse('{"a":1}', 'application/json');
+    expect(await outside.text()).toBe('{"a":1}');
+    expect(outside.headers.get('content-type')).toBe('application/json');
+  });
+
+  test('bytes keep their buffer only when it is theirs alone', () => {
+    const own = new Uint8Array([1, 2, 3]);
+    expect(ownBytes(own)).toBe(own);
+    const pooled = Buffer.from('small'); // a slice of Node's shared pool
+    const copied = ownBytes(pooled);
+    expect(copied).not.toBe(pooled);
+    expect(copied.buffer.byteLength).toBe(5);
+    expect(Buffer.from(copied).toString()).toBe('small');
+    expect(new TextDecoder().decode(ownBytes('拉曼'))).toBe('拉曼');
   });
 });

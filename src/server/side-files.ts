@@ -1,7 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { AstroPrerenderer } from 'astro';
+import { SIDE_BODY, type SideBodyTaker } from '../data/side-body.ts';
 
 // The side files: each page's `_payload.json` and the downloads under `/files/`, about half of what a build
 // writes at 10,000 products (decision 0028). Astro's own loop spends about a millisecond a file on them
@@ -183,11 +185,14 @@ export function sidePrerenderer(
   },
 ): { prerenderer: AstroPrerenderer; done: () => Promise<SideFilesResult | undefined> } {
   let pending: Promise<SideFilesResult> | undefined;
+  takeSideBodies();
   const render = async (pathname: string, routeData: Parameters<AstroPrerenderer['render']>[1]['routeData']) => {
-    const rendered = await base.render(new Request(new URL(pathname, site)), { routeData });
+    const given: GivenBody = {};
+    const request = new Request(new URL(pathname, site));
+    const rendered = await givenBodies.run(given, () => base.render(request, { routeData }));
     const response = rendered instanceof Response ? rendered : rendered.response;
     if (!response.ok) throw new Error(`${pathname} answered ${response.status} while the site was built`);
-    return await bodyBytes(response);
+    return given.body === undefined ? await bodyBytes(response) : ownBytes(given.body);
   };
   const prerenderer: AstroPrerenderer = {
     ...base,
@@ -219,4 +224,36 @@ export function sidePrerenderer(
     },
   };
   return { prerenderer, done: async () => (pending ? await pending : undefined) };
+}
+
+/** The body a side file's route handed over (src/data/side-body.ts), in its render. */
+interface GivenBody {
+  body?: string | Uint8Array;
+}
+
+const givenBodies = new AsyncLocalStorage<GivenBody>();
+
+/** Has a side file's route hand its body to the render under way (`sideFileResponse`), if any. */
+function takeSideBodies(): void {
+  const take: SideBodyTaker = (body) => {
+    const given = givenBodies.getStore();
+    if (!given || given.body !== undefined) return false;
+    given.body = body;
+    return true;
+  };
+  (globalThis as Record<symbol, SideBodyTaker | undefined>)[SIDE_BODY] = take;
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * A body as bytes with a buffer of their own, which a writer may move to another thread: text is encoded;
+ * bytes that share their buffer (a small Buffer from Node's pool) are copied.
+ */
+export function ownBytes(body: string | Uint8Array): Uint8Array<ArrayBuffer> {
+  if (typeof body === 'string') return utf8.encode(body);
+  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer) {
+    return body as Uint8Array<ArrayBuffer>;
+  }
+  return new Uint8Array(body);
 }

@@ -1,6 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { cachedBytes, makeInWorkers, pruneResourceCache } from '../../../data/resource-cache.ts';
 import { type ResourceFile, resourceFiles } from '../../../data/resources.ts';
+import { sideFileResponse } from '../../../data/side-body.ts';
 
 // `/files/{kind}/{file}`: the datasheets, manuals, application notes and software product pages link to,
 // rendered from the catalogue at build time (src/data/resources.ts), or taken from the last builds' files
@@ -19,5 +20,5 @@ export const getStaticPaths = (async () => {
 
 export const GET: APIRoute = async ({ props }) => {
   const { file } = props as { file: ResourceFile };
-  return new Response(await cachedBytes(file.digest, file.render), { headers: { 'content-type': file.contentType } });
+  return sideFileResponse(await cachedBytes(file.digest, file.render), file.contentType);
 };
