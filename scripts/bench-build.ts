@@ -17,6 +17,9 @@ import type { SiteBuildResult } from '../src/server/site-build.ts';
 // Each process imports only what it runs: the build's would otherwise hold the database, the API and the
 // seed catalogue (about 60 MiB) through its build, counted in the build's peak memory.
 
+/** How many empty files the disk probe creates (`fileCreation`). */
+const PROBE_FILES = 5000;
+
 interface Ready {
   api: string;
   seedSeconds: number;
@@ -189,8 +192,6 @@ async function bench(): Promise<void> {
     api.send({ stop: true });
   }
 }
-
-const PROBE_FILES = 5000;
 
 /**
  * Seconds to create PROBE_FILES empty files in 50 folders under dir, left for the bench's removal at its
