@@ -9,6 +9,7 @@ import { makeQueuedHere } from './src/data/queued-downloads.ts';
 import { syncIslandsPlugin } from './src/server/island-render.ts';
 import { FINISHED_AS_RENDERED, pageFinisher, pageTextPlugin } from './src/server/page-finish.ts';
 import { addTotals, precompress } from './src/server/precompress.ts';
+import { routeModulesPlugin } from './src/server/route-modules.ts';
 import { codeDigest, sidePrerenderer } from './src/server/side-files.ts';
 import { HEADERS_FILE, secureSite } from './src/server/site-csp.ts';
 import { recordWritten, settleStaging } from './src/server/staging.ts';
@@ -237,6 +238,8 @@ export default defineConfig({
       pageTextPlugin(),
       // React's islands rendered to a string at once, not streamed (island-render.ts).
       syncIslandsPlugin(),
+      // Each route's page module imported once, not for every path (route-modules.ts).
+      routeModulesPlugin(),
       {
         // Groups that leave their modules' dependencies out need entries free to export more.
         name: 'client-chunks',
