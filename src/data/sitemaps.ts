@@ -1,4 +1,5 @@
 import { LOCALES, type Locale, localePath } from '../i18n/index.ts';
+import { siteUrl } from '../lib/site-url.ts';
 import { escapeXml } from '../lib/xml.ts';
 import type { RouteEntry } from './routes.ts';
 
@@ -26,7 +27,7 @@ export interface SitemapFile {
 
 /** The `<url>` element of a page in a locale, with its alternates in every locale (hreflang). */
 function urlElement(route: RouteEntry, locale: Locale, origin: string): string {
-  const url = (path: string) => escapeXml(new URL(path, origin).href);
+  const url = (path: string) => escapeXml(siteUrl(path, origin));
   const alternates = [
     ...LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${url(localePath(l, route.path))}"/>`),
     `<xhtml:link rel="alternate" hreflang="x-default" href="${url(localePath('en', route.path))}"/>`,
@@ -64,7 +65,7 @@ export function urlSet(file: SitemapFile): string {
 /** The index's XML: one `<sitemap>` per file. */
 export function sitemapIndex(files: readonly SitemapFile[], origin: string): string {
   const entries = files.map(
-    (file) => `<sitemap><loc>${escapeXml(new URL(`/sitemaps/${file.name}`, origin).href)}</loc></sitemap>`,
+    (file) => `<sitemap><loc>${escapeXml(siteUrl(`/sitemaps/${file.name}`, origin))}</loc></sitemap>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }

@@ -7,6 +7,27 @@ describe('formatting', () => {
     expect(formatPrice(1250, 'USD', 'en')).toBe('$1,250.00');
     expect(formatPrice(1250, 'USD', 'zh-CN')).toContain('1,250.00');
   });
+  test('writes any price as Intl.NumberFormat writes it, asked once or many times', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.integer({ min: 0, max: 2_000_000 }).map((cents) => cents / 100),
+            fc.constantFrom('USD', 'EUR', 'CNY'),
+            fc.constantFrom('en' as const, 'zh-CN' as const),
+          ),
+          { maxLength: 20 },
+        ),
+        (prices) => {
+          // Each twice, so the second comes from what the first wrote.
+          for (const [amount, currency, locale] of [...prices, ...prices]) {
+            const expected = new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+            expect(formatPrice(amount, currency, locale)).toBe(expected);
+          }
+        },
+      ),
+    );
+  });
   test('writes dates in both locales', () => {
     expect(formatDate('2026-03-14', 'en')).toBe('March 14, 2026');
     expect(formatDate('2026-03-14', 'zh-CN')).toBe('2026年3月14日');

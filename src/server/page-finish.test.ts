@@ -78,7 +78,12 @@ describe('pageFinisher', () => {
     const outDir = join(site, 'text');
     const writtenElsewhere = new Set<string>();
     const finisher = pageFinisher({ outDir, connectOrigins: [], writtenElsewhere });
-    const pages = { '/a/': page('a()', '拉曼光谱 '), '/b/': page('b()', 'FTIR '), '/gone/': page('g()', 'gone ') };
+    const pages = {
+      '/a/': page('a()', '拉曼光谱 '),
+      // Larger than the finisher's first encoding space, in three- and four-byte characters.
+      '/b/': page('b()', 'FTIR 光谱仪 😀 '.repeat(200)),
+      '/gone/': page('g()', 'gone '),
+    };
     // b waits longer than a at each step: a's text is offered while b's render is under way, and b's after.
     const wait = (path: string) => new Promise<void>((resolve) => setTimeout(resolve, path === '/b/' ? 30 : 10));
     const prerenderer = finisher.wrap(textOffered(pages, wait));

@@ -107,20 +107,25 @@ export function pageFinisher({
     }
     return found;
   };
+  // Where pages are encoded before they are copied into arrays of their exact size, with the policy.
+  let scratch = new Uint8Array(1 << 20);
   /**
-   * The page with its policy, as UTF-8, and the policy's hashes. The policy goes in as the page is encoded,
-   * into an array of the page's exact size: no copy of the page to put it in.
+   * The page with its policy, as UTF-8, and the policy's hashes. The page is encoded into the scratch array
+   * (UTF-8 takes at most three bytes a UTF-16 unit), then copied around the policy: two copies cost less
+   * than measuring the page's UTF-8 length first (`Buffer.byteLength`), 1.5 s at 10,000 products.
    */
   const finish = (html: string) => {
     const { own, policy, meta } = policyOf(html);
     // A page that has a policy already (not one Astro just rendered) goes the long way.
     if (hasPolicyMeta(html)) return { own, body: encoder.encode(withMetaPolicy(html, policy)) };
     const at = policyPlace(html);
-    const body = new Uint8Array(Buffer.byteLength(html) + meta.length);
-    let written = encoder.encodeInto(html.slice(0, at), body).written;
-    body.set(meta, written);
-    written += meta.length;
-    encoder.encodeInto(html.slice(at), body.subarray(written));
+    if (scratch.length < html.length * 3) scratch = new Uint8Array(html.length * 3);
+    const head = encoder.encodeInto(html.slice(0, at), scratch).written;
+    const end = head + encoder.encodeInto(html.slice(at), scratch.subarray(head)).written;
+    const body = new Uint8Array(end + meta.length);
+    body.set(scratch.subarray(0, head));
+    body.set(meta, head);
+    body.set(scratch.subarray(head, end), head + meta.length);
     return { own, body };
   };
   const take = (file: string, body: Uint8Array, write: boolean, transfer = false) =>
