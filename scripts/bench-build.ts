@@ -4,8 +4,9 @@
 // time, pages per second, output size, the largest page (HTML, gzip) and the time of each step (claim,
 // Astro, checks, publish); then the rebuilds an
 // editor causes (issue 16): after one product edit (a product hundreds of others list, then one none lists),
-// after one category rename, and after no change. Peak memory is that of each build's process tree (a
-// process of its own, as `npm run rebuild` is, and Astro's), the API's and the bench's own apart.
+// after one category rename, and after no change. Peak memory and CPU are those of each build's process
+// tree (a process of its own, as `npm run rebuild` is, and Astro's), the API's and the bench's own apart;
+// the CPU of Astro's main thread, which renders, is given apart too.
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -115,8 +116,8 @@ async function bench(): Promise<void> {
       child.once('exit', (code) => reject(new Error(`the build stopped (exit ${code}) before it answered`)));
     });
     const [result, { tidyMs }] = answers as [SiteBuildResult, { tidyMs: number }];
-    const { mib, at, parts } = peak.stop();
-    return { ...result, tidyMs, peakMiB: mib, peakAt: at, peakParts: parts };
+    const { mib, at, parts, cpu } = peak.stop();
+    return { ...result, tidyMs, peakMiB: mib, peakAt: at, peakParts: parts, cpu };
   };
   try {
     const full = await build();
@@ -178,6 +179,15 @@ async function bench(): Promise<void> {
         `${name.padEnd(22)} ${String(run.peakMiB).padStart(8)}  ${s(run.peakAt * 1000).padStart(4)}  ${run.peakParts}`,
       );
     }
+    // Where the CPU went: the build's whole process tree, and Astro's main thread, which renders every page
+    // (a build bound by it runs it nearly all the time, and waits for a core while other threads run).
+    console.log("\nrun                    CPU s (process tree)  Astro's main thread: running / waiting for a core s");
+    for (const [name, run] of runs) {
+      const { total, astroRunning, astroWaiting } = run.cpu;
+      console.log(
+        `${name.padEnd(22)} ${s(total * 1000).padStart(20)}  ${s(astroRunning * 1000).padStart(8)} / ${s(astroWaiting * 1000)}`,
+      );
+    }
     // Astro's own steps: setup (config, the catalogue into the content collections, types), Vite, rendering
     // pages and files, then settling the staging tree, the Content-Security-Policy and the compressed copies.
     console.log("\nrun                    setup  vite  render  settle  csp  compress  (s, from Astro's output)");
@@ -226,20 +236,38 @@ function processName(pid: number): string {
   }
 }
 
+/** Clock ticks a second, for the CPU times in /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const TICKS = 100;
+
+/** What a build's process tree used of the CPU (`watchPeakMemory`), in seconds. */
+interface TreeCpu {
+  /** All its processes and threads, user and system time. */
+  total: number;
+  /** The thread that renders: Astro's main thread, running, and ready to run but waiting for a core. */
+  astroRunning: number;
+  astroWaiting: number;
+}
+
 /**
  * Samples the resident memory of a build's process (`root`, as `npm run rebuild` would run it) and all its
  * descendants (Astro's process and their threads) every 100 ms; stop() answers the peak in MiB, with when it
- * came (seconds after the start) and what each process held then. The bench's own process and the API's are
- * not the build's.
+ * came (seconds after the start) and what each process held then, and the CPU the tree used as last seen
+ * (a process's last 100 ms are missed). The bench's own process and the API's are not the build's.
  */
-function watchPeakMemory(root: number | undefined): { stop(): { mib: number; at: number; parts: string } } {
+function watchPeakMemory(root: number | undefined): {
+  stop(): { mib: number; at: number; parts: string; cpu: TreeCpu };
+} {
   const started = performance.now();
   let peak = 0;
   let at = 0;
   let parts = '';
+  // Each process's CPU ticks as last seen, and Astro's main thread's run and wait (ns, its schedstat).
+  const ticks = new Map<number, number>();
+  const astroThread = new Map<number, [number, number]>();
   const sample = () => {
     const parents = new Map<number, number>();
     const rss = new Map<number, number>();
+    const used = new Map<number, number>();
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       try {
@@ -247,6 +275,7 @@ function watchPeakMemory(root: number | undefined): { stop(): { mib: number; at:
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
         parents.set(Number(entry), Number(fields[1]));
         rss.set(Number(entry), Number(fields[21]) * 4096);
+        used.set(Number(entry), Number(fields[11]) + Number(fields[12]));
       } catch {
         // The process ended meanwhile.
       }
@@ -261,6 +290,15 @@ function watchPeakMemory(root: number | undefined): { stop(): { mib: number; at:
       if (!inTree(pid)) continue;
       total += bytes;
       members.push([pid, bytes]);
+      ticks.set(pid, used.get(pid) ?? 0);
+      // By its command line each time: a process just forked shows its parent's until it runs its own.
+      if (!astroThread.has(pid) && processName(pid) !== 'Astro') continue;
+      try {
+        const [run = 0, wait = 0] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+        astroThread.set(pid, [run, wait]);
+      } catch {
+        // Ended meanwhile: its last figures stand.
+      }
     }
     if (total > peak) {
       peak = total;
@@ -275,7 +313,14 @@ function watchPeakMemory(root: number | undefined): { stop(): { mib: number; at:
     stop() {
       clearInterval(timer);
       sample();
-      return { mib: Math.round(peak / 1024 / 1024), at: Math.round(at / 100) / 10, parts };
+      const seconds = (ns: number) => ns / 1e9;
+      const threads = [...astroThread.values()];
+      const cpu = {
+        total: [...ticks.values()].reduce((sum, n) => sum + n, 0) / TICKS,
+        astroRunning: seconds(threads.reduce((sum, [run]) => sum + run, 0)),
+        astroWaiting: seconds(threads.reduce((sum, [, wait]) => sum + wait, 0)),
+      };
+      return { mib: Math.round(peak / 1024 / 1024), at: Math.round(at / 100) / 10, parts, cpu };
     },
   };
 }
