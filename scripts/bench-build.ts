@@ -20,6 +20,8 @@ import type { SiteBuildResult } from '../src/server/site-build.ts';
 
 /** How many empty files the disk probe creates (`fileCreation`). */
 const PROBE_FILES = 5000;
+/** Clock ticks a second, for the CPU times in /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const TICKS = 100;
 
 interface Ready {
   api: string;
@@ -235,9 +237,6 @@ function processName(pid: number): string {
     return String(pid);
   }
 }
-
-/** Clock ticks a second, for the CPU times in /proc/<pid>/stat (USER_HZ: 100 on Linux). */
-const TICKS = 100;
 
 /** What a build's process tree used of the CPU (`watchPeakMemory`), in seconds. */
 interface TreeCpu {
