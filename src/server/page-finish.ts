@@ -112,7 +112,8 @@ export function pageFinisher({
   /**
    * The page with its policy, as UTF-8, and the policy's hashes. The page is encoded into the scratch array
    * (UTF-8 takes at most three bytes a UTF-16 unit), then copied around the policy: two copies cost less
-   * than measuring the page's UTF-8 length first (`Buffer.byteLength`), 1.5 s at 10,000 products.
+   * than measuring the page's UTF-8 length first (`Buffer.byteLength`): 117-177 ms against 162-366 ms
+   * for 3,000 built product pages (decision 0044).
    */
   const finish = (html: string) => {
     const { own, policy, meta } = policyOf(html);

@@ -1,7 +1,8 @@
 // Astro asks for a page's module anew for each path it renders (getModuleForRoute, then the module's
-// `page()`, in astro/dist/core/build/environment.js, and alike in core/environment/production.js): two dynamic `import()`s of modules loaded
-// long before, and Node resolves each specifier again every time. At 10,000 products that was 3 s of the
-// renderer's thread for its 61,000 renders (issue 17). The build's copy keeps each import's promise the
+// `page()`, in astro/dist/core/build/environment.js, and alike in core/environment/production.js): two
+// dynamic `import()`s of modules loaded long before, and Node resolves each specifier again every time. At
+// 10,000 products that was 3 s of a CPU profile of the renderer's thread, for its 61,000 renders (issue 17;
+// a profile overstates such small calls, decision 0044). The build's copy keeps each import's promise the
 // first time, by the function and the module object Astro holds, which stay the same for the whole build.
 
 import { patchModule } from './build-patch.ts';
