@@ -8,20 +8,16 @@
 // tree (a process of its own, as `npm run rebuild` is, and Astro's), the API's and the bench's own apart;
 // the CPU of Astro's main thread, which renders, is given apart too.
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { SiteBuildResult } from '../src/server/site-build.ts';
+import { diskLine, fileCreation, watchTree } from './bench-measures.ts';
 
 // Each process imports only what it runs: the build's would otherwise hold the database, the API and the
 // seed catalogue (about 60 MiB) through its build, counted in the build's peak memory.
-
-/** How many empty files the disk probe creates (`fileCreation`). */
-const PROBE_FILES = 5000;
-/** Clock ticks a second, for the CPU times in /proc/<pid>/stat (USER_HZ: 100 on Linux). */
-const TICKS = 100;
 
 interface Ready {
   api: string;
@@ -111,7 +107,7 @@ async function bench(): Promise<void> {
       env: { ...process.env, BENCH_BUILD_RUN: JSON.stringify({ apiBaseUrl: ready.api, outDir, cacheDir }) },
       stdio: 'inherit',
     });
-    const peak = watchPeakMemory(child.pid);
+    const peak = watchTree(child.pid);
     const answers: unknown[] = [];
     await new Promise<void>((resolve, reject) => {
       child.on('message', (message) => answers.push(message) === 2 && resolve());
@@ -138,9 +134,7 @@ async function bench(): Promise<void> {
     const largest = pages.reduce((top, page) => (statSync(page).size > statSync(top).size ? page : top));
     const largestGzip = gzipSync(readFileSync(largest)).length;
     console.log(`catalogue: ${ready.products} products, seeded in ${ready.seedSeconds.toFixed(1)} s (API process)`);
-    console.log(
-      `disk: ${PROBE_FILES} empty files created in ${diskSeconds.toFixed(2)} s before the build (about 0.2 s on a quiet disk; several times that within minutes of deleting many files: decision 0043)`,
-    );
+    console.log(diskLine(diskSeconds));
     console.log(
       `build: ${(ms / 1000).toFixed(1)} s, ${pages.length} pages (${Math.round(pages.length / (ms / 1000))} a second), ${(bytes / 1024 / 1024).toFixed(1)} MiB written`,
     );
@@ -205,121 +199,8 @@ async function bench(): Promise<void> {
   }
 }
 
-/**
- * Seconds to create PROBE_FILES empty files in 50 folders under dir, left for the bench's removal at its
- * end (removing them now would slow the build's own file creation). On ext4 without a journal, creating
- * files within minutes of deleting many is several times slower (decision 0043): this says which disk a
- * run's figures come from.
- */
-function fileCreation(dir: string): number {
-  const started = performance.now();
-  for (let folder = 0; folder < 50; folder++) {
-    mkdirSync(join(dir, String(folder)), { recursive: true });
-    for (let file = 0; file < PROBE_FILES / 50; file++) writeFileSync(join(dir, String(folder), String(file)), '');
-  }
-  return (performance.now() - started) / 1000;
-}
-
 function listFiles(root: string): string[] {
   return readdirSync(root, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? listFiles(join(root, entry.name)) : [join(root, entry.name)],
   );
-}
-
-/** What a process of a build's tree is, by its command line: the build's own, Astro's, or another's. */
-function processName(pid: number): string {
-  try {
-    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    if (args.some((arg) => arg.endsWith('astro.mjs'))) return 'Astro';
-    if (args.some((arg) => arg.endsWith('bench-build.ts'))) return 'build';
-    return (args[0] ?? '').split('/').pop() || String(pid);
-  } catch {
-    return String(pid);
-  }
-}
-
-/** What a build's process tree used of the CPU (`watchPeakMemory`), in seconds. */
-interface TreeCpu {
-  /** All its processes and threads, user and system time. */
-  total: number;
-  /** The thread that renders: Astro's main thread, running, and ready to run but waiting for a core. */
-  astroRunning: number;
-  astroWaiting: number;
-}
-
-/**
- * Samples the resident memory of a build's process (`root`, as `npm run rebuild` would run it) and all its
- * descendants (Astro's process and their threads) every 100 ms; stop() answers the peak in MiB, with when it
- * came (seconds after the start) and what each process held then, and the CPU the tree used as last seen
- * (a process's last 100 ms are missed). The bench's own process and the API's are not the build's.
- */
-function watchPeakMemory(root: number | undefined): {
-  stop(): { mib: number; at: number; parts: string; cpu: TreeCpu };
-} {
-  const started = performance.now();
-  let peak = 0;
-  let at = 0;
-  let parts = '';
-  // Each process's CPU ticks as last seen, and Astro's main thread's run and wait (ns, its schedstat).
-  const ticks = new Map<number, number>();
-  const astroThread = new Map<number, [number, number]>();
-  const sample = () => {
-    const parents = new Map<number, number>();
-    const rss = new Map<number, number>();
-    const used = new Map<number, number>();
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        parents.set(Number(entry), Number(fields[1]));
-        rss.set(Number(entry), Number(fields[21]) * 4096);
-        used.set(Number(entry), Number(fields[11]) + Number(fields[12]));
-      } catch {
-        // The process ended meanwhile.
-      }
-    }
-    const inTree = (pid: number): boolean => {
-      for (let p: number | undefined = pid; p && p > 1; p = parents.get(p)) if (p === root) return true;
-      return false;
-    };
-    let total = 0;
-    const members: [number, number][] = [];
-    for (const [pid, bytes] of rss) {
-      if (!inTree(pid)) continue;
-      total += bytes;
-      members.push([pid, bytes]);
-      ticks.set(pid, used.get(pid) ?? 0);
-      // By its command line each time: a process just forked shows its parent's until it runs its own.
-      if (!astroThread.has(pid) && processName(pid) !== 'Astro') continue;
-      try {
-        const [run = 0, wait = 0] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
-        astroThread.set(pid, [run, wait]);
-      } catch {
-        // Ended meanwhile: its last figures stand.
-      }
-    }
-    if (total > peak) {
-      peak = total;
-      at = performance.now() - started;
-      // Named only at a new peak: reading each command line every sample would cost the build CPU.
-      parts = members.map(([pid, bytes]) => `${processName(pid)} ${Math.round(bytes / 1024 / 1024)}`).join(', ');
-    }
-  };
-  sample();
-  const timer = setInterval(sample, 100);
-  return {
-    stop() {
-      clearInterval(timer);
-      sample();
-      const seconds = (ns: number) => ns / 1e9;
-      const threads = [...astroThread.values()];
-      const cpu = {
-        total: [...ticks.values()].reduce((sum, n) => sum + n, 0) / TICKS,
-        astroRunning: seconds(threads.reduce((sum, [run]) => sum + run, 0)),
-        astroWaiting: seconds(threads.reduce((sum, [, wait]) => sum + wait, 0)),
-      };
-      return { mib: Math.round(peak / 1024 / 1024), at: Math.round(at / 100) / 10, parts, cpu };
-    },
-  };
 }
