@@ -6,11 +6,11 @@
 // bench:build does), and the output. The machine's speed varies from hour to hour and machine to machine
 // (decision 0043): the build's figures mean most beside this one, measured in the same hour.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { diskLine, fileCreation, watchTree } from './bench-measures.ts';
+import { diskLine, fileCreation, listFiles, watchTree } from './bench-measures.ts';
 
 const { values } = parseArgs({ options: { pages: { type: 'string', default: '20000' } } });
 const pages = Number(values.pages);
@@ -107,10 +107,4 @@ try {
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });
-}
-
-function listFiles(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? listFiles(join(folder, entry.name)) : [join(folder, entry.name)],
-  );
 }

@@ -25,6 +25,13 @@ export function fileCreation(dir: string): number {
   return (performance.now() - started) / 1000;
 }
 
+/** Every file under root, as paths that start with it. */
+export function listFiles(root: string): string[] {
+  return readdirSync(root, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? listFiles(join(root, entry.name)) : [join(root, entry.name)],
+  );
+}
+
 /** The probe's figure as the benches print it. */
 export const diskLine = (seconds: number) =>
   `disk: ${PROBE_FILES} empty files created in ${seconds.toFixed(2)} s before the build (about 0.2 s on a quiet disk; several times that within minutes of deleting many files: decision 0043)`;
