@@ -228,12 +228,11 @@ async function pageProductSummaries(
 
 /**
  * A select's rows as the database gives them in JSON: one text value, parsed here in one call. For the
- * large reads of product records (a build reads 20,000 records of ten tables' rows): PGlite's protocol
- * parser took 110-170 ms for the 999 rows of one page of products and 100-140 ms for their 8,355
- * attribute rows, 50-60 ms each as JSON; all 20 pages of a 10,000-product catalogue, 7.3 s before and
- * 4.5 s after (decision 0045). Numbers come as JSON
- * numbers, timestamps as JSON's text: select those in iso() form (`isoSql`). The rows keep the order the
- * select gives them: PostgreSQL aggregates a sorted subquery's rows in its order.
+ * large reads of product records: PGlite's protocol parser took 110-170 ms for the 999 rows of one page of
+ * products and 100-140 ms for their 8,355 attribute rows, 50-60 ms each as JSON; all 20 pages of a
+ * 10,000-product catalogue, 7.3 s before and 4.5 s after (decision 0045). Numbers come as JSON numbers,
+ * timestamps as JSON's text: select those in iso() form (`isoSql`). The rows keep the order the select
+ * gives them: PostgreSQL aggregates a sorted subquery's rows in its order.
  */
 async function jsonRows<T>(db: Queryable, sql: string, params?: unknown[]): Promise<T[]> {
   const [row] = await db.query<{ rows: string }>(
