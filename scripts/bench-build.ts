@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { SiteBuildResult } from '../src/server/site-build.ts';
-import { diskLine, fileCreation, listFiles, watchTree } from './bench-measures.ts';
+import { diskLine, fileCreation, listFiles, quietFileSystem, watchTree } from './bench-measures.ts';
 
 // Each process imports only what it runs: the build's would otherwise hold the database, the API and the
 // seed catalogue (about 60 MiB) through its build, counted in the build's peak memory.
@@ -74,7 +74,9 @@ async function buildProcess(options: { apiBaseUrl: string; outDir: string; cache
   process.disconnect();
 }
 
-const { values } = parseArgs({ options: { products: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { products: { type: 'string' }, 'no-wait': { type: 'boolean', default: false } },
+});
 const count = values.products ? Number(values.products) : undefined;
 if (process.env.BENCH_BUILD_API === '1') {
   await apiProcess(count);
@@ -101,6 +103,8 @@ async function bench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'storefront-bench-'));
   const outDir = join(dir, 'site');
   const cacheDir = join(dir, 'astro-cache');
+  // Figures from a file system still walking past inodes freed minutes ago would be another run's cost.
+  const settled = values['no-wait'] ? undefined : await quietFileSystem(join(dir, 'disk-wait'));
   const diskSeconds = fileCreation(join(dir, 'disk-probe'));
   const build = async () => {
     const child = fork(new URL(import.meta.url), [], {
@@ -130,13 +134,25 @@ async function bench(): Promise<void> {
       const key = `${locale} ${kind}`;
       byKind.set(key, (byKind.get(key) ?? 0) + 1);
     }
-    const bytes = listFiles(outDir).reduce((sum, file) => sum + statSync(file).size, 0);
+    // What the bytes are: pages, payloads, downloads, compressed copies and the rest, by file name ending.
+    const byType = new Map<string, { files: number; bytes: number }>();
+    for (const file of listFiles(outDir)) {
+      const type = /\.(html|json|pdf|gz|br)$/.exec(file)?.[1] ?? 'other';
+      const sum = byType.get(type) ?? { files: 0, bytes: 0 };
+      sum.files++;
+      sum.bytes += statSync(file).size;
+      byType.set(type, sum);
+    }
+    const bytes = [...byType.values()].reduce((sum, type) => sum + type.bytes, 0);
     const largest = pages.reduce((top, page) => (statSync(page).size > statSync(top).size ? page : top));
     const largestGzip = gzipSync(readFileSync(largest)).length;
     console.log(`catalogue: ${ready.products} products, seeded in ${ready.seedSeconds.toFixed(1)} s (API process)`);
-    console.log(diskLine(diskSeconds));
+    console.log(diskLine(diskSeconds, settled));
     console.log(
       `build: ${(ms / 1000).toFixed(1)} s, ${pages.length} pages (${Math.round(pages.length / (ms / 1000))} a second), ${(bytes / 1024 / 1024).toFixed(1)} MiB written`,
+    );
+    console.log(
+      `  by type: ${[...byType].map(([type, { files, bytes }]) => `${type} ${files} files ${(bytes / 1024 / 1024).toFixed(1)} MiB`).join(', ')}`,
     );
     console.log(
       `largest page: ${relative(outDir, largest)}, ${(statSync(largest).size / 1024).toFixed(0)} KB, ${(largestGzip / 1024).toFixed(0)} KB gzip`,
@@ -177,11 +193,13 @@ async function bench(): Promise<void> {
     }
     // Where the CPU went: the build's whole process tree, and Astro's main thread, which renders every page
     // (a build bound by it runs it nearly all the time, and waits for a core while other threads run).
-    console.log("\nrun                    CPU s (process tree)  Astro's main thread: running / waiting for a core s");
+    console.log(
+      "\nrun                    CPU s (process tree)  of it in the kernel  Astro's main thread: running / waiting for a core s",
+    );
     for (const [name, run] of runs) {
-      const { total, astroRunning, astroWaiting } = run.cpu;
+      const { total, system, astroRunning, astroWaiting } = run.cpu;
       console.log(
-        `${name.padEnd(22)} ${s(total * 1000).padStart(20)}  ${s(astroRunning * 1000).padStart(8)} / ${s(astroWaiting * 1000)}`,
+        `${name.padEnd(22)} ${s(total * 1000).padStart(20)}  ${s(system * 1000).padStart(19)}  ${s(astroRunning * 1000).padStart(8)} / ${s(astroWaiting * 1000)}`,
       );
     }
     // Astro's own steps: setup (config, the catalogue into the content collections, types), Vite, rendering

@@ -11,18 +11,45 @@ export const PROBE_FILES = 5000;
 const TICKS = 100;
 
 /**
- * Seconds to create PROBE_FILES empty files in 50 folders under dir, left for the bench's removal at its
- * end (removing them now would slow the build's own file creation). On ext4 without a journal, creating
- * files within minutes of deleting many is several times slower (decision 0043): this says which disk a
- * run's figures come from.
+ * Seconds to create `files` empty files (PROBE_FILES: 5,000) in folders of 100 under dir, left for the
+ * bench's removal at its end (removing them now would slow the build's own file creation). On ext4 without
+ * a journal, creating files within minutes of deleting many is several times slower (decisions 0043 and
+ * 0046): this says which file system a run's figures come from.
  */
-export function fileCreation(dir: string): number {
+export function fileCreation(dir: string, files = PROBE_FILES): number {
   const started = performance.now();
-  for (let folder = 0; folder < 50; folder++) {
+  for (let folder = 0; folder < files / 100; folder++) {
     mkdirSync(join(dir, String(folder)), { recursive: true });
-    for (let file = 0; file < PROBE_FILES / 50; file++) writeFileSync(join(dir, String(folder), String(file)), '');
+    for (let file = 0; file < 100; file++) writeFileSync(join(dir, String(folder), String(file)), '');
   }
   return (performance.now() - started) / 1000;
+}
+
+/** Seconds for PROBE_FILES files at which the file system counts as quiet (0.07-0.16 s seen when it is). */
+export const QUIET_PROBE_SECONDS = 0.25;
+
+/**
+ * Waits, up to maxSeconds, until the file system creates files at a quiet rate again. ext4 without a
+ * journal, as on these machines, will not reuse an inode freed in the last minutes: creating a file walks
+ * past every such inode of its folder's group, one lookup each (decision 0046). A bench run within six
+ * minutes of a large deletion (another bench's, or its own last run's) then spends 15-35 s more of kernel
+ * time creating a full build's files. Polls every 15 s with a fifth of the probe's files, left under dir
+ * for the bench's removal; answers the seconds waited and whether the last poll was quiet.
+ */
+export async function quietFileSystem(dir: string, maxSeconds = 420): Promise<{ waited: number; quiet: boolean }> {
+  const started = performance.now();
+  const waited = () => (performance.now() - started) / 1000;
+  for (let poll = 0; ; poll++) {
+    const seconds = fileCreation(join(dir, String(poll)), PROBE_FILES / 5) * 5;
+    if (seconds <= QUIET_PROBE_SECONDS) return { waited: waited(), quiet: true };
+    if (waited() >= maxSeconds) return { waited: waited(), quiet: false };
+    if (poll === 0) {
+      console.log(
+        `disk: creating files slowly (${seconds.toFixed(2)} s for ${PROBE_FILES}; files were deleted in the last minutes): waiting for it to settle, at most ${Math.round(maxSeconds / 60)} minutes (--no-wait to skip)`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+  }
 }
 
 /** Every file under root, as paths that start with it. */
@@ -33,8 +60,14 @@ export function listFiles(root: string): string[] {
 }
 
 /** The probe's figure as the benches print it. */
-export const diskLine = (seconds: number) =>
-  `disk: ${PROBE_FILES} empty files created in ${seconds.toFixed(2)} s before the build (about 0.2 s on a quiet disk; several times that within minutes of deleting many files: decision 0043)`;
+export const diskLine = (seconds: number, settled?: { waited: number; quiet: boolean }) =>
+  `disk: ${PROBE_FILES} empty files created in ${seconds.toFixed(2)} s before the build (quiet: at most ${QUIET_PROBE_SECONDS} s; several times that within minutes of deleting many files: decision 0046)${
+    settled === undefined
+      ? '; not waited for (--no-wait)'
+      : settled.waited < 1
+        ? ''
+        : `; waited ${Math.round(settled.waited)} s for it to settle${settled.quiet ? '' : ', and it did not'}`
+  }`;
 
 /** What a process of a build's tree is, by its command line: Astro's, a bench's own, or another's. */
 function processName(pid: number): string {
@@ -52,6 +85,8 @@ function processName(pid: number): string {
 export interface TreeCpu {
   /** All its processes and threads, user and system time. */
   total: number;
+  /** Of it, system time: the kernel's work for the tree (files created, written, read; memory mapped). */
+  system: number;
   /** The thread that renders: Astro's main thread, running, and ready to run but waiting for a core. */
   astroRunning: number;
   astroWaiting: number;
@@ -72,11 +107,13 @@ export function watchTree(root: number | undefined): {
   let parts = '';
   // Each process's CPU ticks as last seen, and Astro's main thread's run and wait (ns, its schedstat).
   const ticks = new Map<number, number>();
+  const systemTicks = new Map<number, number>();
   const astroThread = new Map<number, [number, number]>();
   const sample = () => {
     const parents = new Map<number, number>();
     const rss = new Map<number, number>();
     const used = new Map<number, number>();
+    const system = new Map<number, number>();
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       try {
@@ -85,6 +122,7 @@ export function watchTree(root: number | undefined): {
         parents.set(Number(entry), Number(fields[1]));
         rss.set(Number(entry), Number(fields[21]) * 4096);
         used.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+        system.set(Number(entry), Number(fields[12]));
       } catch {
         // The process ended meanwhile.
       }
@@ -100,6 +138,7 @@ export function watchTree(root: number | undefined): {
       total += bytes;
       members.push([pid, bytes]);
       ticks.set(pid, used.get(pid) ?? 0);
+      systemTicks.set(pid, system.get(pid) ?? 0);
       // By its command line each time: a process just forked shows its parent's until it runs its own.
       if (!astroThread.has(pid) && processName(pid) !== 'Astro') continue;
       try {
@@ -126,6 +165,7 @@ export function watchTree(root: number | undefined): {
       const threads = [...astroThread.values()];
       const cpu = {
         total: [...ticks.values()].reduce((sum, n) => sum + n, 0) / TICKS,
+        system: [...systemTicks.values()].reduce((sum, n) => sum + n, 0) / TICKS,
         astroRunning: seconds(threads.reduce((sum, [run]) => sum + run, 0)),
         astroWaiting: seconds(threads.reduce((sum, [, wait]) => sum + wait, 0)),
       };
