@@ -8,13 +8,13 @@
 // tree (a process of its own, as `npm run rebuild` is, and Astro's), the API's and the bench's own apart;
 // the CPU of Astro's main thread, which renders, is given apart too.
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { SiteBuildResult } from '../src/server/site-build.ts';
-import { diskLine, fileCreation, listFiles, quietFileSystem, watchTree } from './bench-measures.ts';
+import { diskLine, fileCreation, listFiles, quietFileSystem, removeRun, watchTree } from './bench-measures.ts';
 
 // Each process imports only what it runs: the build's would otherwise hold the database, the API and the
 // seed catalogue (about 60 MiB) through its build, counted in the build's peak memory.
@@ -212,7 +212,7 @@ async function bench(): Promise<void> {
       );
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeRun(dir);
     api.send({ stop: true });
   }
 }

@@ -6,11 +6,11 @@
 // bench:build does), and the output. The machine's speed varies from hour to hour and machine to machine
 // (decision 0043): the build's figures mean most beside this one, measured in the same hour.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { diskLine, fileCreation, listFiles, quietFileSystem, watchTree } from './bench-measures.ts';
+import { diskLine, fileCreation, listFiles, quietFileSystem, removeRun, watchTree } from './bench-measures.ts';
 
 const { values } = parseArgs({
   options: { pages: { type: 'string', default: '20000' }, 'no-wait': { type: 'boolean', default: false } },
@@ -109,5 +109,5 @@ try {
     `CPU: ${cpu.total.toFixed(1)} s (process tree; in the kernel ${cpu.system.toFixed(1)} s); Astro's main thread running ${cpu.astroRunning.toFixed(1)} s, waiting for a core ${cpu.astroWaiting.toFixed(1)} s`,
   );
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  removeRun(dir);
 }

@@ -1,7 +1,8 @@
 // What the build benches measure besides wall time (`npm run bench:build`, `npm run bench:floor`): how fast
 // the disk creates files just then, and what a build's process tree uses, sampled from /proc every 100 ms:
 // resident memory at its peak (and by process then), and CPU, with Astro's main thread apart.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** How many empty files the disk probe creates (`fileCreation`). */
@@ -29,23 +30,54 @@ export function fileCreation(dir: string, files = PROBE_FILES): number {
 export const QUIET_PROBE_SECONDS = 0.25;
 
 /**
- * Waits, up to maxSeconds, until the file system creates files at a quiet rate again. ext4 without a
- * journal, as on these machines, will not reuse an inode freed in the last minutes: creating a file walks
- * past every such inode of its folder's group, one lookup each (decision 0046). A bench run within six
- * minutes of a large deletion (another bench's, or its own last run's) then spends 15-35 s more of kernel
- * time creating a full build's files. Polls every 15 s with a fifth of the probe's files, left under dir
- * for the bench's removal; answers the seconds waited and whether the last poll was quiet.
+ * Seconds after a large deletion until files are created at the quiet rate again: ext4 without a journal,
+ * as on these machines, will not reuse an inode freed in the last 60 s, or 360 s while its inode table
+ * block is unwritten, and creating a file walks past every such inode of its folder's group, one lookup
+ * each (decision 0046). Measured: 6 minutes after removing 100,000 files, with or without a `sync`.
+ */
+export const SETTLE_SECONDS = 370;
+
+/** Where the benches note when they last removed a run's files (ms since the epoch). */
+const REMOVED_MARK = join(tmpdir(), 'storefront-bench-removed');
+
+/** Removes a bench run's folder, and notes when, so that the next bench run waits for the file system. */
+export function removeRun(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  try {
+    writeFileSync(REMOVED_MARK, String(Date.now()));
+  } catch {
+    // The next run then relies on its probe alone.
+  }
+}
+
+/**
+ * Waits until the file system creates files at the quiet rate again, so that a run's figures are not
+ * another's: a full build within six minutes of a bench's removal spent 13-35 s more of kernel time
+ * creating its files (decision 0046). First until SETTLE_SECONDS after the last bench run's removal, then,
+ * for deletions a bench did not note, while a poll (a fifth of the probe's files, left under dir for the
+ * bench's removal) is slow, every 15 s, up to maxSeconds in all. A poll can land in folders the deletion
+ * did not touch, so it misses some; the probe after it tells. Answers the seconds waited and whether the
+ * last poll was quiet.
  */
 export async function quietFileSystem(dir: string, maxSeconds = 420): Promise<{ waited: number; quiet: boolean }> {
   const started = performance.now();
   const waited = () => (performance.now() - started) / 1000;
+  const removedAt = Number(existsSync(REMOVED_MARK) ? readFileSync(REMOVED_MARK, 'utf8') : 0) || 0;
+  const since = (Date.now() - removedAt) / 1000;
+  if (since >= 0 && since < SETTLE_SECONDS) {
+    const rest = SETTLE_SECONDS - since;
+    console.log(
+      `disk: the last bench run removed its files ${Math.round(since)} s ago; waiting ${Math.round(rest)} s for the file system to settle (decision 0046; --no-wait to skip)`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, rest * 1000));
+  }
   for (let poll = 0; ; poll++) {
     const seconds = fileCreation(join(dir, String(poll)), PROBE_FILES / 5) * 5;
     if (seconds <= QUIET_PROBE_SECONDS) return { waited: waited(), quiet: true };
     if (waited() >= maxSeconds) return { waited: waited(), quiet: false };
     if (poll === 0) {
       console.log(
-        `disk: creating files slowly (${seconds.toFixed(2)} s for ${PROBE_FILES}; files were deleted in the last minutes): waiting for it to settle, at most ${Math.round(maxSeconds / 60)} minutes (--no-wait to skip)`,
+        `disk: creating files slowly (${seconds.toFixed(2)} s for ${PROBE_FILES}; files were deleted in the last minutes): waiting for it to settle, at most ${Math.round(maxSeconds / 60)} minutes in all (--no-wait to skip)`,
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 15_000));
