@@ -156,6 +156,22 @@ describe.each([
     await page.context().close();
   });
 
+  test('search suggestions are as wide as the header row, a name on at most two lines', async () => {
+    const page = await browser.open(`${prefix}/`, PHONE);
+    await page.locator('#search-keyword').pressSequentially('LS-405', { delay: 20 });
+    const option = page.locator('#search-panel [role=option][id^="search-option-"]').first();
+    await option.waitFor();
+    const panel = await box(page, '#search-panel');
+    expect(panel.x).toBeGreaterThanOrEqual(0);
+    expect(panel.x + panel.width).toBeLessThanOrEqual(390);
+    // The field alone is about 160 px wide; the panel spans the row but for its margins.
+    expect(panel.width).toBeGreaterThanOrEqual(390 - 24);
+    // Padding and two lines (41 px in Chinese, 66 px in English): a name that wrapped beside its part number
+    // in the field's width was 165-214 px high.
+    expect((await option.boundingBox())?.height).toBeLessThanOrEqual(72);
+    await page.context().close();
+  });
+
   test('the menu opens by a tap and closes by its close button, focus back on the menu button', async () => {
     const page = await browser.open(`${prefix}/`, PHONE);
     const button = page.locator(MENU_BUTTON);
