@@ -52,8 +52,8 @@ export function removeRun(dir: string): void {
 
 /**
  * Waits until the file system creates files at the quiet rate again, so that a run's figures are not
- * another's: a full build within six minutes of a bench's removal spent 13-35 s more of kernel time
- * creating its files (decision 0046). First until SETTLE_SECONDS after the last bench run's removal, then,
+ * another's: a full build within six minutes of a bench's removal spent 31-53 s of kernel time, against
+ * 17-25 s on a settled file system (decision 0046). First until SETTLE_SECONDS after the last bench run's removal, then,
  * for deletions a bench did not note, while a poll (a fifth of the probe's files, left under dir for the
  * bench's removal) is slow, every 15 s, up to maxSeconds in all. A poll can land in folders the deletion
  * did not touch, so it misses some; the probe after it tells. Answers the seconds waited and whether the
@@ -137,15 +137,14 @@ export function watchTree(root: number | undefined): {
   let peak = 0;
   let at = 0;
   let parts = '';
-  // Each process's CPU ticks as last seen, and Astro's main thread's run and wait (ns, its schedstat).
-  const ticks = new Map<number, number>();
-  const systemTicks = new Map<number, number>();
+  // Each process's CPU ticks as last seen (user and system, system), and Astro's main thread's run and
+  // wait (ns, its schedstat).
+  const ticks = new Map<number, [number, number]>();
   const astroThread = new Map<number, [number, number]>();
   const sample = () => {
     const parents = new Map<number, number>();
     const rss = new Map<number, number>();
-    const used = new Map<number, number>();
-    const system = new Map<number, number>();
+    const used = new Map<number, [number, number]>();
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       try {
@@ -153,8 +152,7 @@ export function watchTree(root: number | undefined): {
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
         parents.set(Number(entry), Number(fields[1]));
         rss.set(Number(entry), Number(fields[21]) * 4096);
-        used.set(Number(entry), Number(fields[11]) + Number(fields[12]));
-        system.set(Number(entry), Number(fields[12]));
+        used.set(Number(entry), [Number(fields[11]) + Number(fields[12]), Number(fields[12])]);
       } catch {
         // The process ended meanwhile.
       }
@@ -169,8 +167,7 @@ export function watchTree(root: number | undefined): {
       if (!inTree(pid)) continue;
       total += bytes;
       members.push([pid, bytes]);
-      ticks.set(pid, used.get(pid) ?? 0);
-      systemTicks.set(pid, system.get(pid) ?? 0);
+      ticks.set(pid, used.get(pid) ?? [0, 0]);
       // By its command line each time: a process just forked shows its parent's until it runs its own.
       if (!astroThread.has(pid) && processName(pid) !== 'Astro') continue;
       try {
@@ -196,8 +193,8 @@ export function watchTree(root: number | undefined): {
       const seconds = (ns: number) => ns / 1e9;
       const threads = [...astroThread.values()];
       const cpu = {
-        total: [...ticks.values()].reduce((sum, n) => sum + n, 0) / TICKS,
-        system: [...systemTicks.values()].reduce((sum, n) => sum + n, 0) / TICKS,
+        total: [...ticks.values()].reduce((sum, [all]) => sum + all, 0) / TICKS,
+        system: [...ticks.values()].reduce((sum, [, system]) => sum + system, 0) / TICKS,
         astroRunning: seconds(threads.reduce((sum, [run]) => sum + run, 0)),
         astroWaiting: seconds(threads.reduce((sum, [, wait]) => sum + wait, 0)),
       };
