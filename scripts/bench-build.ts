@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import type { SiteBuildResult } from '../src/server/site-build.ts';
+import type { SiteBuildResult } from '#build/site-build.ts';
 import { diskLine, fileCreation, listFiles, quietFileSystem, removeRun, watchTree } from './bench-measures.ts';
 
 // Each process imports only what it runs: the build's would otherwise hold the database, the API and the
@@ -28,10 +28,10 @@ interface Ready {
 /** In the API's process: the catalogue seeded, the API on a loopback port; SQL from the bench on request. */
 async function apiProcess(count: number | undefined): Promise<void> {
   const [{ catalogue }, { seedCatalogue }, { syntheticCatalogue }, { prepareDb, startServer }] = await Promise.all([
-    import('../src/server/seed/data/index.ts'),
-    import('../src/server/seed/index.ts'),
-    import('../src/server/seed/synthetic.ts'),
-    import('../src/server/server.ts'),
+    import('#server/seed/data/index.ts'),
+    import('#server/seed/index.ts'),
+    import('#server/seed/synthetic.ts'),
+    import('#server/server.ts'),
   ]);
   const started = performance.now();
   const db = await prepareDb({ seed: count === undefined });
@@ -62,8 +62,8 @@ async function apiProcess(count: number | undefined): Promise<void> {
  */
 async function buildProcess(options: { apiBaseUrl: string; outDir: string; cacheDir: string }): Promise<void> {
   const [{ buildSite }, { releasesTidied }] = await Promise.all([
-    import('../src/server/site-build.ts'),
-    import('../src/server/releases.ts'),
+    import('#build/site-build.ts'),
+    import('#build/publish/releases.ts'),
   ]);
   const result = await buildSite({ ...options, verbose: false });
   process.send?.(result);

@@ -15,8 +15,8 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { releasesTidied } from '../src/server/releases.ts';
-import { buildSite } from '../src/server/site-build.ts';
+import { releasesTidied } from '#build/publish/releases.ts';
+import { buildSite } from '#build/site-build.ts';
 import { type BenchServer, benchDatabases, loginCustomers, startBenchServer, table } from './bench-setup.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);

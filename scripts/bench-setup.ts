@@ -6,11 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hashPassword } from '../src/server/auth/password.ts';
-import { insertClient } from '../src/server/db/customers.ts';
-import type { Db } from '../src/server/db/index.ts';
-import { createMailer } from '../src/server/mail/mailer.ts';
-import { prepareDb, type RunningServer, startServer } from '../src/server/server.ts';
+import { hashPassword } from '#server/auth/password.ts';
+import { insertClient } from '#server/db/customers.ts';
+import type { Db } from '#server/db/index.ts';
+import { createMailer } from '#server/mail/mailer.ts';
+import { prepareDb, type RunningServer, startServer } from '#server/server.ts';
 
 export interface BenchDatabase {
   label: string;

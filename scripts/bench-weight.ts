@@ -4,12 +4,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMailer } from '../src/server/mail/mailer.ts';
-import { releasesTidied } from '../src/server/releases.ts';
-import { prepareDb, startServer } from '../src/server/server.ts';
-import { buildSite } from '../src/server/site-build.ts';
-import { launchChromium } from '../tests/e2e/chromium.ts';
-import { weigh } from '../tests/e2e/weight.ts';
+import { releasesTidied } from '#build/publish/releases.ts';
+import { buildSite } from '#build/site-build.ts';
+import { createMailer } from '#server/mail/mailer.ts';
+import { prepareDb, startServer } from '#server/server.ts';
+import { launchChromium } from '#tests/e2e/chromium.ts';
+import { weigh } from '#tests/e2e/weight.ts';
 import { loggedInCustomer } from './bench-setup.ts';
 
 const db = await prepareDb({});

@@ -1,8 +1,8 @@
 // `npm run build [-- astro build options]`: `astro build` into `dist/` from the API at API_BASE_URL, in a
 // process with the heap and allocator settings the rebuilds use (ASTRO_HEAP_FLAGS, astroMemoryEnv in
-// src/server/site-build.ts; decisions 0033-0035), so a plain build at 10,000 products stays under 1 GB too.
+// src/build/site-build.ts; decisions 0033-0035), so a plain build at 10,000 products stays under 1 GB too.
 import { spawn } from 'node:child_process';
-import { ASTRO_HEAP_FLAGS, astroBin, astroMemoryEnv } from '../src/server/site-build.ts';
+import { ASTRO_HEAP_FLAGS, astroBin, astroMemoryEnv } from '#build/astro-process.ts';
 
 const child = spawn(process.execPath, [...ASTRO_HEAP_FLAGS, astroBin, 'build', ...process.argv.slice(2)], {
   stdio: 'inherit',

@@ -7,14 +7,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { CatalogueFile } from '../src/api/editor.ts';
-import { type MessageKey, t } from '../src/i18n/index.ts';
-import { serverConfig } from '../src/server/config.ts';
-import { type ImportCounts, importCatalogue } from '../src/server/db/editing.ts';
-import { openDb } from '../src/server/db/index.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { ApiError } from '../src/server/errors.ts';
-import { describeIssue } from '../src/server/validate.ts';
+import { CatalogueFile } from '#api/editor.ts';
+import { type MessageKey, t } from '#i18n/index.ts';
+import { serverConfig } from '#server/config.ts';
+import { type ImportCounts, importCatalogue } from '#server/db/editing.ts';
+import { openDb } from '#server/db/index.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { ApiError } from '#server/errors.ts';
+import { describeIssue } from '#server/validate.ts';
 
 const USAGE = `Usage: npm run catalogue:import -- FILE.json
 FILE.json has the seed's shape (src/server/seed/types.ts); every part is optional:

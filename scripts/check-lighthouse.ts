@@ -14,10 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { releasesTidied } from '../src/server/releases.ts';
-import { prepareDb, startServer } from '../src/server/server.ts';
-import { buildSite } from '../src/server/site-build.ts';
-import { CHROMIUM_FLAGS, chromiumPath } from '../tests/e2e/chromium.ts';
+import { releasesTidied } from '#build/publish/releases.ts';
+import { buildSite } from '#build/site-build.ts';
+import { prepareDb, startServer } from '#server/server.ts';
+import { CHROMIUM_FLAGS, chromiumPath } from '#tests/e2e/chromium.ts';
 import { loggedInCustomer } from './bench-setup.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

@@ -7,11 +7,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
-import { Email } from '../src/api/fields.ts';
-import { createEditorToken, listEditors, revokeEditorTokens } from '../src/server/auth/editors.ts';
-import { serverConfig } from '../src/server/config.ts';
-import { openDb } from '../src/server/db/index.ts';
-import { migrate } from '../src/server/db/migrate.ts';
+import { Email } from '#api/fields.ts';
+import { createEditorToken, listEditors, revokeEditorTokens } from '#server/auth/editors.ts';
+import { serverConfig } from '#server/config.ts';
+import { openDb } from '#server/db/index.ts';
+import { migrate } from '#server/db/migrate.ts';
 
 const USAGE = `Usage:
   npm run editor -- create --email E    makes the editor if new, and prints a new API token (shown once)

@@ -1,4 +1,4 @@
-// `npm run fuzz -- --count N [--seed S]`: N malformed requests (src/server/fuzz-inputs.ts, the generator
+// `npm run fuzz -- --count N [--seed S]`: N malformed requests (tests/support/fuzz-inputs.ts, the generator
 // src/server/fuzz.test.ts uses) spread over every call of the contract, sent over HTTP to the API running
 // in a process of its own on a free 127.0.0.1 port: on a fresh PGlite in a temp dir, or on DATABASE_URL
 // when set (use a database for tests: the run adds codes, rate-limit counters and mail as any client
@@ -13,12 +13,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
-import type { Call } from '../src/api/common.ts';
-import { calls } from '../src/api/index.ts';
-import { hashPassword } from '../src/server/auth/password.ts';
-import { createSession, revokeSession } from '../src/server/auth/session.ts';
-import { sha256 } from '../src/server/auth/token.ts';
-import { insertClient } from '../src/server/db/customers.ts';
+import type { Call } from '#api/common.ts';
+import { calls } from '#api/index.ts';
+import { hashPassword } from '#server/auth/password.ts';
+import { createSession, revokeSession } from '#server/auth/session.ts';
+import { sha256 } from '#server/auth/token.ts';
+import { insertClient } from '#server/db/customers.ts';
+import { createMailer } from '#server/mail/mailer.ts';
+import { prepareDb, startServer } from '#server/server.ts';
 import {
   envelopeProblems,
   type FuzzTokens,
@@ -26,9 +28,7 @@ import {
   probes,
   requestFor,
   tokenFor,
-} from '../src/server/fuzz-inputs.ts';
-import { createMailer } from '../src/server/mail/mailer.ts';
-import { prepareDb, startServer } from '../src/server/server.ts';
+} from '#tests/support/fuzz-inputs.ts';
 
 /** Requests under way at once. */
 const CONCURRENCY = 8;

@@ -1,12 +1,12 @@
 // `npm run generate:catalogue -- --products 10000 [--database-url URL | --data-dir DIR]`:
 // seeds a fresh database with the demo catalogue grown to that many products, for benchmarks.
 import { parseArgs } from 'node:util';
-import { openDb } from '../src/server/db/index.ts';
-import { exitIfDataDirInUse } from '../src/server/db/lock.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { catalogue } from '../src/server/seed/data/index.ts';
-import { seedCatalogue } from '../src/server/seed/index.ts';
-import { syntheticCatalogue } from '../src/server/seed/synthetic.ts';
+import { openDb } from '#server/db/index.ts';
+import { exitIfDataDirInUse } from '#server/db/lock.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { catalogue } from '#server/seed/data/index.ts';
+import { seedCatalogue } from '#server/seed/index.ts';
+import { syntheticCatalogue } from '#server/seed/synthetic.ts';
 
 const { values } = parseArgs({
   options: {

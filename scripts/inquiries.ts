@@ -5,16 +5,16 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { serverConfig } from '../src/server/config.ts';
-import { openDb } from '../src/server/db/index.ts';
-import { migrate } from '../src/server/db/migrate.ts';
+import { serverConfig } from '#server/config.ts';
+import { openDb } from '#server/db/index.ts';
+import { migrate } from '#server/db/migrate.ts';
 import {
   getInquiry,
   type InquiryRecord,
   inquiriesCsv,
   inquiriesSince,
   listInquiries,
-} from '../src/server/inquiry/records.ts';
+} from '#server/inquiry/records.ts';
 
 const USAGE = `Usage:
   npm run inquiries -- list [--limit N]              the newest inquiries (50 unless --limit)

@@ -6,10 +6,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { serverConfig } from '../src/server/config.ts';
-import { openDb } from '../src/server/db/index.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { listOutbox, MAX_ATTEMPTS, type OutboxEntry, retryFailed } from '../src/server/mail/outbox.ts';
+import { serverConfig } from '#server/config.ts';
+import { openDb } from '#server/db/index.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { listOutbox, MAX_ATTEMPTS, type OutboxEntry, retryFailed } from '#server/mail/outbox.ts';
 
 const USAGE = `Usage:
   npm run outbox -- list [--failed]      the mail not sent yet; --failed: only what was given up

@@ -12,11 +12,12 @@
 
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { serverConfig } from '../src/server/config.ts';
-import { exitIfDataDirInUse } from '../src/server/db/lock.ts';
-import { type BuildRow, buildStatus, requestBuild } from '../src/server/rebuild.ts';
-import { releasesTidied } from '../src/server/releases.ts';
-import { prepareDb, startServer } from '../src/server/server.ts';
+import { siteBuilder } from '#build/builder.ts';
+import { releasesTidied } from '#build/publish/releases.ts';
+import { type BuildRow, buildStatus, requestBuild } from '#build/queue.ts';
+import { serverConfig } from '#server/config.ts';
+import { exitIfDataDirInUse } from '#server/db/lock.ts';
+import { prepareDb, startServer } from '#server/server.ts';
 
 const USAGE = `Usage: npm run rebuild [-- --verbose]
 Builds, verifies and publishes the site (SITE_DIR, default dist). With EDITOR_TOKEN set, asks the running
@@ -112,7 +113,7 @@ async function inProcess(): Promise<boolean> {
     port: 0,
     host: '127.0.0.1',
     siteDir: config.siteDir,
-    builder: { verbose: values.verbose === true },
+    builder: siteBuilder({ db, outDir: config.siteDir, verbose: values.verbose === true }),
   });
   try {
     const { buildId, coalesced } = await requestBuild(db, 'npm run rebuild');

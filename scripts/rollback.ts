@@ -2,8 +2,8 @@
 // `-- --list` shows them). One rename: the running server serves it from the next request, no restart.
 
 import { parseArgs } from 'node:util';
-import { serverConfig } from '../src/server/config.ts';
-import { currentRelease, listReleases, releaseInfo, rollback } from '../src/server/releases.ts';
+import { currentRelease, listReleases, releaseInfo, rollback } from '#build/publish/releases.ts';
+import { serverConfig } from '#server/config.ts';
 
 const USAGE = `Usage:
   npm run rollback              publishes the release before the current one

@@ -2,10 +2,11 @@
 // from it, and both served on one port.
 
 import { join } from 'node:path';
-import { serverConfig } from '../src/server/config.ts';
-import { exitIfDataDirInUse } from '../src/server/db/lock.ts';
-import { prepareDb, startServer } from '../src/server/server.ts';
-import { buildSite } from '../src/server/site-build.ts';
+import { siteBuilder } from '#build/builder.ts';
+import { buildSite } from '#build/site-build.ts';
+import { serverConfig } from '#server/config.ts';
+import { exitIfDataDirInUse } from '#server/db/lock.ts';
+import { prepareDb, startServer } from '#server/server.ts';
 
 const started = performance.now();
 const config = serverConfig();
@@ -20,7 +21,7 @@ try {
     host: config.host,
     siteDir: config.siteDir,
     // Editors' rebuilds (POST /api/editor/rebuild) are built and published by this process.
-    builder: { log: (message) => console.log(message) },
+    builder: siteBuilder({ db, outDir: config.siteDir, log: (message) => console.log(message) }),
   });
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;

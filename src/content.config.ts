@@ -1,12 +1,13 @@
 import { defineCollection } from 'astro:content';
-import { categoryList, categoryPage } from './api/category.ts';
-import type { Language } from './api/common.ts';
-import { newsPage } from './api/news.ts';
-import { sitePageList, slugHistory } from './api/pages.ts';
-import { solutionsGroups, solutionsPage } from './api/solutions.ts';
-import { systemConfigList, systemConfigMeta } from './api/system.ts';
-import { callAllPages, callApi } from './data/fetch.server.ts';
-import { pairLanguages, productsLoader } from './data/products-loader.ts';
+import { categoryList, categoryPage } from '#api/category.ts';
+import type { Language } from '#api/common.ts';
+import { newsPage } from '#api/news.ts';
+import { sitePageList, slugHistory } from '#api/pages.ts';
+import { solutionsGroups, solutionsPage } from '#api/solutions.ts';
+import { systemConfigList, systemConfigMeta } from '#api/system.ts';
+import { pairLanguages } from '#data/bilingual.ts';
+import { callAllPages, callApi } from '#data/fetch.server.ts';
+import { productsLoader } from '#data/products/loader.ts';
 
 // One loader per collection, each reading the API in bulk (full pages of full records) in both
 // languages; pages query these collections and never call the API themselves. Products, the one

@@ -1,8 +1,8 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { Locale } from '../i18n/index.ts';
-import { formatDate } from '../lib/format.ts';
-import { shipDate } from '../lib/ship-date.ts';
+import type { Locale } from '#i18n/index.ts';
+import { formatDate } from '#lib/format.ts';
+import { shipDate } from '#lib/ship-date.ts';
 import ConfigureNow from './ConfigureNow.astro';
 import { configureText } from './configure-text.ts';
 

@@ -1,4 +1,4 @@
-import type { Locale } from '../i18n/index.ts';
+import type { Locale } from '#i18n/index.ts';
 import { HEART_PATH, toggleView } from './card-view.ts';
 
 interface Props {
@@ -10,8 +10,8 @@ interface Props {
 }
 
 /**
- * A favourite toggle, rendered as plain HTML: src/scripts/toggles.ts handles its clicks (login dialog for
- * visitors) and src/scripts/customer.ts keeps aria-pressed true to the customer's favourites. Islands
+ * A favourite toggle, rendered as plain HTML: src/browser/toggles.ts handles its clicks (login dialog for
+ * visitors) and src/browser/customer.ts keeps aria-pressed true to the customer's favourites. Islands
  * render this one; static pages render FavouriteToggle.astro, the same markup.
  */
 export default function FavouriteToggle({ locale, productId, productName, withText = false }: Props) {

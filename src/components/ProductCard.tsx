@@ -1,5 +1,5 @@
-import type { ProductSummary } from '../api/product.ts';
-import type { Locale } from '../i18n/index.ts';
+import type { ProductSummary } from '#api/product.ts';
+import type { Locale } from '#i18n/index.ts';
 import { cardView } from './card-view.ts';
 import FavouriteToggle from './FavouriteToggle.tsx';
 

@@ -1,6 +1,6 @@
-import type { Locale } from '../i18n/index.ts';
-import { localePath, t } from '../i18n/index.ts';
-import { formatPrice } from '../lib/format.ts';
+import type { Locale } from '#i18n/index.ts';
+import { localePath, t } from '#i18n/index.ts';
+import { formatPrice } from '#lib/format.ts';
 import type { CardProduct } from './ProductCard.tsx';
 
 // What a product card and a favourite toggle show, worked out once for their two renderings: the React

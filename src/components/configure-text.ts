@@ -1,7 +1,7 @@
-import type { ProductDetail } from '../api/product.ts';
-import { type Locale, t } from '../i18n/index.ts';
-import { MAX_QUANTITY, MIN_QUANTITY } from '../lib/configure.ts';
-import { formatPrice } from '../lib/format.ts';
+import type { ProductDetail } from '#api/product.ts';
+import { type Locale, t } from '#i18n/index.ts';
+import { MAX_QUANTITY, MIN_QUANTITY } from '#lib/configure.ts';
+import { formatPrice } from '#lib/format.ts';
 
 /**
  * The text of the configure-now panel (ConfigureNow.astro), put together by the page at build time: the
@@ -42,7 +42,7 @@ export function configureText(locale: Locale, product: Pick<ProductDetail, 'curr
 
 export type ConfigureText = ReturnType<typeof configureText>;
 
-/** What the panel's script (src/scripts/configure-now.ts) reads from its `data-configure` attribute. */
+/** What the panel's script (src/browser/configure-now.ts) reads from its `data-configure` attribute. */
 export type ConfigureData = Pick<ProductDetail, 'id' | 'price' | 'currency' | 'stock' | 'leadTimeDays' | 'options'> & {
   /** ConfigureText's `quantityInvalid`, with its `{{count}}`. */
   quantityInvalid: string;

@@ -1,6 +1,6 @@
-import { type Locale, localePath } from '../i18n/index.ts';
+import { type Locale, localePath } from '#i18n/index.ts';
+import type { Bilingual } from './bilingual.ts';
 import {
-  type Bilingual,
   getArticles,
   getCategories,
   getProducts,

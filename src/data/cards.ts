@@ -1,8 +1,8 @@
-import type { ProductDetail } from '../api/product.ts';
-import type { CardProduct } from '../components/ProductCard.tsx';
-import type { Locale } from '../i18n/index.ts';
-import type { FinderProduct } from '../lib/finder.ts';
-import { formatPrice } from '../lib/format.ts';
+import type { ProductDetail } from '#api/product.ts';
+import type { CardProduct } from '#components/ProductCard.tsx';
+import type { Locale } from '#i18n/index.ts';
+import type { FinderProduct } from '#lib/finder.ts';
+import { formatPrice } from '#lib/format.ts';
 import { withCardImage } from './images.ts';
 
 /** A product as a card shows it: its summary, card image and price text, and nothing the card does not show. */

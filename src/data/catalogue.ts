@@ -1,18 +1,17 @@
 import { getCollection, getEntry } from 'astro:content';
-import type { CategoryNode, CategoryRecord } from '../api/category.ts';
-import type { Language } from '../api/common.ts';
-import type { ArticleDetail } from '../api/news.ts';
-import type { SitePage, SitePageKey, SlugChange } from '../api/pages.ts';
-import type { ProductDetail } from '../api/product.ts';
-import type { SolutionDetail, SolutionGroup } from '../api/solutions.ts';
-import type { ConfigItem } from '../api/system.ts';
-import { LOCALES, type Locale, languageOf } from '../i18n/index.ts';
-import { parseMetaJson } from '../lib/meta.ts';
-import { loadedProducts } from './products-loader.ts';
+import type { CategoryNode, CategoryRecord } from '#api/category.ts';
+import type { Language } from '#api/common.ts';
+import type { ArticleDetail } from '#api/news.ts';
+import type { SitePage, SitePageKey, SlugChange } from '#api/pages.ts';
+import type { ProductDetail } from '#api/product.ts';
+import type { SolutionDetail, SolutionGroup } from '#api/solutions.ts';
+import type { ConfigItem } from '#api/system.ts';
+import { LOCALES, type Locale, languageOf } from '#i18n/index.ts';
+import { parseMetaJson } from '#lib/meta.ts';
+import type { Bilingual } from './bilingual.ts';
+import { loadedProducts } from './products/loader.ts';
 
 // Typed, read-only views of the build-time collections (content.config.ts) for pages.
-
-export type Bilingual<T> = { id: string; en: T; zh: T };
 
 export interface SiteData {
   tree: CategoryNode[];

@@ -1,8 +1,8 @@
-import type { CategoryRecord } from '../api/category.ts';
-import type { ArticleDetail } from '../api/news.ts';
-import type { ProductDetail } from '../api/product.ts';
-import type { Locale } from '../i18n/index.ts';
-import { COMPARE_PAGE_SIZE, LIST_PAGE_SIZE, pageCount, pagePath, pageSlice } from '../lib/paging.ts';
+import type { CategoryRecord } from '#api/category.ts';
+import type { ArticleDetail } from '#api/news.ts';
+import type { ProductDetail } from '#api/product.ts';
+import type { Locale } from '#i18n/index.ts';
+import { COMPARE_PAGE_SIZE, LIST_PAGE_SIZE, pageCount, pagePath, pageSlice } from '#lib/paging.ts';
 import { collectionDigest, digestOf, pageKey, productDigests } from './cache-key.ts';
 import {
   categoryAndDescendants,

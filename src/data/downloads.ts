@@ -1,6 +1,6 @@
-import type { ProductDetail } from '../api/product.ts';
-import type { Locale } from '../i18n/index.ts';
-import { DOWNLOADS_PAGE_SIZE, pageCount, pageSlice } from '../lib/paging.ts';
+import type { ProductDetail } from '#api/product.ts';
+import type { Locale } from '#i18n/index.ts';
+import { DOWNLOADS_PAGE_SIZE, pageCount, pageSlice } from '#lib/paging.ts';
 import { digestOf, pageKey } from './cache-key.ts';
 import { getProducts, inLocale, localeFromParam, localeParams } from './catalogue.ts';
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { LOCALES, type Locale, languageOf } from '../i18n/index.ts';
-import type { Bilingual } from './catalogue.ts';
+import { getHook, HOOKS, setHook } from '#build/internals/hooks.ts';
+import { LOCALES, type Locale, languageOf } from '#i18n/index.ts';
+import type { Bilingual } from './bilingual.ts';
 
 // The digests the incremental build's page keys are made of (cache-key.ts), apart from what makes them so
 // that the products loader can make its entries' digests before the pages ask for them.
@@ -25,10 +26,9 @@ interface Digests {
  * Each entry's digests by locale. Shared through `globalThis`, like the products themselves
  * (products-loader.ts): the loader's copy of this module and the build bundle's are two modules.
  */
-const SHARED = Symbol.for('storefront.entryDigests');
-const shared = globalThis as { [SHARED]?: WeakMap<object, Map<Locale, Digests>> };
-shared[SHARED] ??= new WeakMap();
-const entryDigests = shared[SHARED];
+const entryDigests =
+  getHook<WeakMap<object, Map<Locale, Digests>>>(HOOKS.entryDigests) ??
+  setHook(HOOKS.entryDigests, new WeakMap<object, Map<Locale, Digests>>());
 
 function digestsOf(entry: Entry, locale: Locale): Digests {
   let byLocale = entryDigests.get(entry);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productItem, productPage } from '../api/product.ts';
-import { catalogue } from '../server/seed/data/index.ts';
-import { syntheticCatalogue } from '../server/seed/synthetic.ts';
-import { type RunningServer, startServer } from '../server/server.ts';
-import { freshDb } from '../server/testing.ts';
+import { productItem, productPage } from '#api/product.ts';
+import { catalogue } from '#server/seed/data/index.ts';
+import { syntheticCatalogue } from '#server/seed/synthetic.ts';
+import { type RunningServer, startServer } from '#server/server.ts';
+import { freshDb } from '#tests/support/testing.ts';
 import { callAllPages, callApi } from './fetch.server.ts';
 
 // The build reads the products a page of 999 at a time, asking for the next page while it keeps the one it

@@ -1,5 +1,5 @@
 import ky, { HTTPError, SchemaValidationError } from 'ky';
-import { type Call, type DataOf, envelope, type RequestOf, SUCCESS } from '../api/common.ts';
+import { type Call, type DataOf, envelope, type RequestOf, SUCCESS } from '#api/common.ts';
 
 /** Where the build reads the API: API_BASE_URL, e.g. http://127.0.0.1:4321/api. */
 export function apiBaseUrl(): string {

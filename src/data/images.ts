@@ -1,6 +1,6 @@
 import { getImage } from 'astro:assets';
 import type { ImageMetadata } from 'astro';
-import type { Image } from '../api/common.ts';
+import type { Image } from '#api/common.ts';
 
 // The API names pictures by their public path (/images/families/laser.svg); the build turns the
 // ones it knows into WebP at 1x and 2x of the size they are shown at.

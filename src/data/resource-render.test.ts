@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ProductDetail, ProductSummary } from '../api/product.ts';
+import type { ProductDetail, ProductSummary } from '#api/product.ts';
 import { documentProduct, renderers } from './resource-render.ts';
 
 const card = (id: number): ProductSummary => ({

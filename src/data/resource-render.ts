@@ -1,10 +1,10 @@
-import type { ProductDetail, Resource } from '../api/product.ts';
-import { formatDate, formatPrice } from '../lib/format.ts';
-import { type PdfBlock, type PdfDocument, renderPdf } from '../lib/pdf.ts';
-import { zipFiles } from '../lib/zip.ts';
+import type { ProductDetail, Resource } from '#api/product.ts';
+import { formatDate, formatPrice } from '#lib/format.ts';
+import { type PdfBlock, type PdfDocument, renderPdf } from '#lib/pdf.ts';
+import { zipFiles } from '#lib/zip.ts';
 
 // How each kind of download is made from its products (src/data/resources.ts names the files). Free of
-// Astro's modules, so a worker thread can run it too (src/data/resource-worker.ts).
+// Astro's modules, so a worker thread can run it too (src/build/downloads/worker.ts).
 
 const COMPANY = 'LumenLab Instruments';
 const SALES = 'sales@lumenlab-instruments.example';
@@ -296,4 +296,21 @@ is licensed, not sold.
     ],
     date,
   );
+}
+
+/** A download product pages link to (resources.ts), and how it is made. */
+export interface ResourceFile {
+  /** The link on product pages, e.g. `/files/datasheets/LS-405-50.pdf`. */
+  url: string;
+  /** The folder under /files/, e.g. `datasheets`. */
+  kind: string;
+  /** The file name, e.g. `LS-405-50.pdf`. */
+  file: string;
+  contentType: 'application/pdf' | 'application/zip';
+  /** What the file is made from, digested: the incremental build's key, so a file is made again only when it changes. */
+  digest: string;
+  /** The file's bytes; called once, when the build writes the file. */
+  render: () => Uint8Array<ArrayBuffer>;
+  /** What it is made from, for a worker thread to make it (src/build/downloads/worker.ts). */
+  source: { kind: Resource['kind']; title: string; products: DocumentProduct[] };
 }

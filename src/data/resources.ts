@@ -1,27 +1,12 @@
-import type { ProductDetail, Resource } from '../api/product.ts';
+import type { ProductDetail, Resource } from '#api/product.ts';
+import { cachedBytes, makeInWorkers, pruneResourceCache } from '#build/downloads/cache.ts';
 import { digestOf, entryDigest } from './cache-key.ts';
 import { getProducts } from './catalogue.ts';
-import { type DocumentProduct, renderers } from './resource-render.ts';
+import { type ResourceFile, renderers } from './resource-render.ts';
 
 // The downloads product pages link to (`/files/{kind}/{file}`), generated at build time from the catalogue:
 // datasheets, user manuals and application notes as PDF, software as a ZIP with its README and licence.
 // Everything is in English; a file several products link to is rendered once, covering all of them.
-
-export interface ResourceFile {
-  /** The link on product pages, e.g. `/files/datasheets/LS-405-50.pdf`. */
-  url: string;
-  /** The folder under /files/, e.g. `datasheets`. */
-  kind: string;
-  /** The file name, e.g. `LS-405-50.pdf`. */
-  file: string;
-  contentType: 'application/pdf' | 'application/zip';
-  /** What the file is made from, digested: the incremental build's key, so a file is made again only when it changes. */
-  digest: string;
-  /** The file's bytes; called once, when the build writes the file. */
-  render: () => Uint8Array<ArrayBuffer>;
-  /** What it is made from, for a worker thread to make it (src/data/resource-worker.ts). */
-  source: { kind: Resource['kind']; title: string; products: DocumentProduct[] };
-}
 
 /** Every distinct resource URL under /files/ with the function that renders it. */
 export async function resourceFiles(): Promise<ResourceFile[]> {
@@ -58,3 +43,18 @@ export async function resourceFiles(): Promise<ResourceFile[]> {
   }
   return files.sort((a, b) => a.url.localeCompare(b.url));
 }
+
+/**
+ * The downloads this build writes, with the cache's work begun: what no file is made from any more removed,
+ * and the files the cache lacks given to worker threads (src/build/downloads/cache.ts).
+ */
+export async function downloadFiles(): Promise<ResourceFile[]> {
+  const files = await resourceFiles();
+  pruneResourceCache(files.map((file) => file.digest));
+  const making = makeInWorkers(files);
+  if (making > 0) console.info(`Resource files: ${making} of ${files.length} to make, in worker threads`);
+  return files;
+}
+
+/** A download's bytes: kept from an earlier build, made by a worker thread, or rendered here. */
+export const downloadBytes = (file: ResourceFile) => cachedBytes(file.digest, file.render);

@@ -1,16 +1,9 @@
-import type { CategoryRecord } from '../api/category.ts';
-import { LOCALES, type Locale, localePath } from '../i18n/index.ts';
-import { pagePath } from '../lib/paging.ts';
+import type { CategoryRecord } from '#api/category.ts';
+import { LOCALES, type Locale, localePath } from '#i18n/index.ts';
+import { pagePath } from '#lib/paging.ts';
+import type { Bilingual } from './bilingual.ts';
 import { entryDigest } from './cache-key.ts';
-import {
-  type Bilingual,
-  getArticles,
-  getCategories,
-  getProducts,
-  getSite,
-  getSolutions,
-  inLocale,
-} from './catalogue.ts';
+import { getArticles, getCategories, getProducts, getSite, getSolutions, inLocale } from './catalogue.ts';
 import { CATEGORY_VIEWS, categoryPage } from './category.ts';
 import { downloadsPage } from './downloads.ts';
 

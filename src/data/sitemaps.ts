@@ -1,6 +1,6 @@
-import { LOCALES, type Locale, localePath } from '../i18n/index.ts';
-import { siteUrl } from '../lib/site-url.ts';
-import { escapeXml } from '../lib/xml.ts';
+import { LOCALES, type Locale, localePath } from '#i18n/index.ts';
+import { siteUrl } from '#lib/site-url.ts';
+import { escapeXml } from '#lib/xml.ts';
 import type { RouteEntry } from './routes.ts';
 
 // The sitemap is an index (`/sitemap.xml`) of files per locale and kind of page (`/sitemaps/…`), each

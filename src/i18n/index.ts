@@ -1,5 +1,5 @@
+import type { Language } from '#api/common.ts';
 import { type MessageKey, messages } from '#i18n/messages';
-import type { Language } from '../api/common.ts';
 
 export type { MessageKey };
 

@@ -2,11 +2,11 @@ import '../styles/islands.css';
 import '../styles/customer.css';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
-import { type Locale, t } from '../i18n/index.ts';
-import { openLogin } from '../lib/events.ts';
-import { restoreToasts } from '../stores/toasts.ts';
-import { $token } from '../stores/token.ts';
-import { $user } from '../stores/user-info.ts';
+import { type Locale, t } from '#i18n/index.ts';
+import { openLogin } from '#lib/events.ts';
+import { restoreToasts } from '#stores/toasts.ts';
+import { $token } from '#stores/token.ts';
+import { $user } from '#stores/user-info.ts';
 import Loading from './account/Loading.tsx';
 import Logout from './account/Logout.tsx';
 

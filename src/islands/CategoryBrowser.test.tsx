@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import type { FinderProduct } from '../lib/finder.ts';
+import type { FinderProduct } from '#lib/finder.ts';
 import CategoryBrowser from './CategoryBrowser.tsx';
 
 const render = (props: Parameters<typeof CategoryBrowser>[0]) =>

@@ -1,7 +1,7 @@
 import '../styles/islands.css';
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import ProductCard, { type CardProduct } from '../components/ProductCard.tsx';
-import { type Locale, type MessageKey, t } from '../i18n/index.ts';
+import ProductCard, { type CardProduct } from '#components/ProductCard.tsx';
+import { type Locale, type MessageKey, t } from '#i18n/index.ts';
 import {
   type ChoiceFacet,
   type Facet,
@@ -13,7 +13,7 @@ import {
   type NumericFacet,
   RESERVED_PARAMS,
   toQuery,
-} from '../lib/finder.ts';
+} from '#lib/finder.ts';
 import { serverRendered } from './server-render.ts';
 
 interface Props {
@@ -392,5 +392,5 @@ function ChoiceField({ locale, facet, chosen, onChange }: ChoiceFieldProps) {
   );
 }
 
-// Rendered on the server as React's, without Astro's render to find that out (src/server/island-render.ts).
+// Rendered on the server as React's, without Astro's render to find that out (src/build/internals/island-render.ts).
 serverRendered(CategoryBrowser);

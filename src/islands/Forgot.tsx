@@ -1,9 +1,9 @@
 import '../styles/customer.css';
 import { useState } from 'react';
-import { clientResetPassword, ResetPasswordRequest } from '../api/client.ts';
-import { type Locale, t } from '../i18n/index.ts';
-import { openLogin } from '../lib/events.ts';
-import { call } from '../lib/http.ts';
+import { clientResetPassword, ResetPasswordRequest } from '#api/client.ts';
+import { type Locale, t } from '#i18n/index.ts';
+import { openLogin } from '#lib/events.ts';
+import { call } from '#lib/http.ts';
 import CodeField from './form/CodeField.tsx';
 import Field from './form/Field.tsx';
 import FormActions from './form/FormActions.tsx';
@@ -53,5 +53,5 @@ export default function Forgot({ locale }: Props) {
   );
 }
 
-// Rendered on the server as React's, without Astro's render to find that out (src/server/island-render.ts).
+// Rendered on the server as React's, without Astro's render to find that out (src/build/internals/island-render.ts).
 serverRendered(Forgot);

@@ -9,12 +9,12 @@ import {
   type InquiryType,
   inquirySubmit,
   MAX_ATTACHMENT_BYTES,
-} from '../api/inquiry.ts';
-import { type Locale, localePath, type MessageKey, t } from '../i18n/index.ts';
-import { ApiError } from '../lib/api-error.ts';
-import { call } from '../lib/http.ts';
-import { inquiryProfileOf, rememberInquiryProfile } from '../stores/inquiry-profile.ts';
-import { $user } from '../stores/user-info.ts';
+} from '#api/inquiry.ts';
+import { type Locale, localePath, type MessageKey, t } from '#i18n/index.ts';
+import { ApiError } from '#lib/api-error.ts';
+import { call } from '#lib/http.ts';
+import { inquiryProfileOf, rememberInquiryProfile } from '#stores/inquiry-profile.ts';
+import { $user } from '#stores/user-info.ts';
 import FormActions from './form/FormActions.tsx';
 import FormSummary from './form/FormSummary.tsx';
 import { errorsOf, focusFirstInvalid } from './form/validate.ts';
@@ -346,5 +346,5 @@ export default function Inquiry({ locale, interests }: Props) {
   );
 }
 
-// Rendered on the server as React's, without Astro's render to find that out (src/server/island-render.ts).
+// Rendered on the server as React's, without Astro's render to find that out (src/build/internals/island-render.ts).
 serverRendered(Inquiry);

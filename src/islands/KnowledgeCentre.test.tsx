@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import type { ArticleRecord } from '../api/news.ts';
-import type { Locale } from '../i18n/index.ts';
-import { filterOptions } from '../lib/knowledge-filter.ts';
+import type { ArticleRecord } from '#api/news.ts';
+import type { Locale } from '#i18n/index.ts';
+import { filterOptions } from '#lib/knowledge-filter.ts';
 import KnowledgeCentre from './KnowledgeCentre.tsx';
 
 /** Renders the island as the knowledge page does, with the options made from the articles. */

@@ -1,8 +1,8 @@
 import '../styles/islands.css';
 import { useEffect, useId, useMemo, useState } from 'react';
-import type { ArticleRecord, ContentType } from '../api/news.ts';
-import { type Locale, localePath, t } from '../i18n/index.ts';
-import { formatDate } from '../lib/format.ts';
+import type { ArticleRecord, ContentType } from '#api/news.ts';
+import { type Locale, localePath, t } from '#i18n/index.ts';
+import { formatDate } from '#lib/format.ts';
 import {
   filterArticles,
   fromQuery,
@@ -10,7 +10,7 @@ import {
   type KnowledgeFilter,
   type KnowledgeOptions,
   toQuery,
-} from '../lib/knowledge-filter.ts';
+} from '#lib/knowledge-filter.ts';
 import { serverRendered } from './server-render.ts';
 
 interface Props {
@@ -186,5 +186,5 @@ export default function KnowledgeCentre({ locale, articles, options }: Props) {
   );
 }
 
-// Rendered on the server as React's, without Astro's render to find that out (src/server/island-render.ts).
+// Rendered on the server as React's, without Astro's render to find that out (src/build/internals/island-render.ts).
 serverRendered(KnowledgeCentre);

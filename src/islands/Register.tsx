@@ -1,10 +1,10 @@
 import '../styles/customer.css';
 import { useEffect } from 'react';
-import { clientRegister, RegisterRequest } from '../api/client.ts';
-import { newsletterSubscribe } from '../api/inquiry.ts';
-import { type Locale, localePath, t } from '../i18n/index.ts';
-import { openLogin } from '../lib/events.ts';
-import { call } from '../lib/http.ts';
+import { clientRegister, RegisterRequest } from '#api/client.ts';
+import { newsletterSubscribe } from '#api/inquiry.ts';
+import { type Locale, localePath, t } from '#i18n/index.ts';
+import { openLogin } from '#lib/events.ts';
+import { call } from '#lib/http.ts';
 import CodeField from './form/CodeField.tsx';
 import Field from './form/Field.tsx';
 import FormActions from './form/FormActions.tsx';
@@ -124,5 +124,5 @@ export default function Register({ locale }: Props) {
   );
 }
 
-// Rendered on the server as React's, without Astro's render to find that out (src/server/island-render.ts).
+// Rendered on the server as React's, without Astro's render to find that out (src/build/internals/island-render.ts).
 serverRendered(Register);

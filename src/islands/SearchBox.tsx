@@ -1,7 +1,7 @@
 import { type FocusEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { type Highlight, productSelectKeyword, type Suggestion } from '../api/search.ts';
-import { type Locale, localePath, t } from '../i18n/index.ts';
-import { pieces } from '../lib/highlight.ts';
+import { type Highlight, productSelectKeyword, type Suggestion } from '#api/search.ts';
+import { type Locale, localePath, t } from '#i18n/index.ts';
+import { pieces } from '#lib/highlight.ts';
 import { serverRendered } from './server-render.ts';
 
 interface Props {
@@ -57,7 +57,7 @@ export default function SearchBox({ locale }: Props) {
     setState((current) => (current.kind === 'done' ? current : { kind: 'loading' }));
     timer.current = setTimeout(async () => {
       // The API client (and its schemas) loads with the first keyword, not with the box.
-      const { call } = await import('../lib/http.ts');
+      const { call } = await import('#lib/http.ts');
       let items: Suggestion[] | undefined;
       try {
         items = await call(productSelectKeyword, { keyWord: text.slice(0, 200) }, { reject: true });
@@ -230,6 +230,6 @@ export default function SearchBox({ locale }: Props) {
   );
 }
 
-// Rendered on every page alike for its locale: the build renders it once a locale (src/server/island-render.ts).
+// Rendered on every page alike for its locale: the build renders it once a locale (src/build/internals/island-render.ts).
 // Its server HTML must stay a function of its props: no clock, random or outside state while rendering.
 serverRendered(SearchBox, { sameHtml: true });

@@ -1,10 +1,10 @@
-// Marks on an island's component for how the build renders it on the server (src/server/island-render.ts).
+// Marks on an island's component for how the build renders it on the server (src/build/internals/island-render.ts).
 // Plain properties under global symbols: the client's bundle carries them too, and ignores them.
 
 /** Astro's own mark (its `__astro_tag_component__`): the component is React's, so no render to find out. */
 const RENDERER = Symbol.for('astro:renderer');
 /** The build may reuse the island's server HTML for the same props (and the same id prefix). */
-export const SAME_HTML = Symbol.for('storefront.same-html-for-same-props');
+export const SAME_HTML = Symbol.for('lumenlab.build.same-html-for-same-props');
 
 /**
  * Names an island rendered on the server as React's, which spares Astro's renderer a second render of it to

@@ -1,7 +1,7 @@
-import type { ProductDetail } from '../api/product.ts';
+import type { ProductDetail } from '#api/product.ts';
 
 // The arithmetic of the product page's "configure now" panel, shared by its build-time markup
-// (src/components/ConfigureNow.astro) and its script in the browser (src/scripts/configure-now.ts).
+// (src/components/ConfigureNow.astro) and its script in the browser (src/browser/configure-now.ts).
 
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 999;

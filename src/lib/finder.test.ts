@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Attribute } from '../api/product.ts';
+import type { Attribute } from '#api/product.ts';
 import { buildFacets, type FinderProduct, filterProducts, fromQuery, parseSpecValue, toQuery } from './finder.ts';
 
 let nextId = 1;

@@ -1,4 +1,4 @@
-import type { Attribute, ProductSummary } from '../api/product.ts';
+import type { Attribute, ProductSummary } from '#api/product.ts';
 
 // The "help me choose" finder: facets over a category's specifications, filtering, and the URL form of a choice.
 

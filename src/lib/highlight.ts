@@ -1,4 +1,4 @@
-import type { Highlight } from '../api/search.ts';
+import type { Highlight } from '#api/search.ts';
 
 /** A stretch of text, marked when it matched the keyword. */
 export interface Piece {

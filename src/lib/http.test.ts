@@ -1,10 +1,10 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { clientInfo, clientLogin } from '../api/client.ts';
-import { productItem } from '../api/product.ts';
-import { cartPage } from '../api/shop.ts';
-import type { Db } from '../server/db/index.ts';
+import { clientInfo, clientLogin } from '#api/client.ts';
+import { productItem } from '#api/product.ts';
+import { cartPage } from '#api/shop.ts';
+import type { Db } from '#server/db/index.ts';
 import { OPEN_LOGIN } from './events.ts';
 
 // The HTTP client against the real API app (no server socket: fetch is routed to app.request), on a
@@ -16,9 +16,9 @@ const opened: unknown[] = [];
 let routeToApp: (input: Request) => Promise<Response>;
 
 beforeAll(async () => {
-  const { prepareDb } = await import('../server/server.ts');
-  const { createApp } = await import('../server/app.ts');
-  const { createMailer } = await import('../server/mail/mailer.ts');
+  const { prepareDb } = await import('#server/server.ts');
+  const { createApp } = await import('#server/app.ts');
+  const { createMailer } = await import('#server/mail/mailer.ts');
   db = await prepareDb({});
   const app = createApp({ db, mailer: createMailer({ outboxDir: join(tmpdir(), 'http-test-outbox') }) });
   vi.stubEnv('PUBLIC_API_BASE', 'http://shop.test/api');
@@ -43,9 +43,9 @@ afterAll(async () => {
 const load = async () => {
   vi.resetModules();
   const http = await import('./http.ts');
-  const toasts = await import('../stores/toasts.ts');
-  const token = await import('../stores/token.ts');
-  const locale = await import('../stores/locale.ts');
+  const toasts = await import('#stores/toasts.ts');
+  const token = await import('#stores/token.ts');
+  const locale = await import('#stores/locale.ts');
   return { ...http, ...toasts, ...token, ...locale };
 };
 

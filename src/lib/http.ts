@@ -1,10 +1,10 @@
 import ky from 'ky';
 import * as v from 'valibot';
-import { type Call, type DataOf, envelope, type RequestOf, SUCCESS } from '../api/common.ts';
-import { t } from '../i18n/index.ts';
-import { $locale, pageLanguage } from '../stores/locale.ts';
-import { showToast } from '../stores/toasts.ts';
-import { $token, setToken } from '../stores/token.ts';
+import { type Call, type DataOf, envelope, type RequestOf, SUCCESS } from '#api/common.ts';
+import { t } from '#i18n/index.ts';
+import { $locale, pageLanguage } from '#stores/locale.ts';
+import { showToast } from '#stores/toasts.ts';
+import { $token, setToken } from '#stores/token.ts';
 import { ApiError } from './api-error.ts';
 import { openLogin } from './events.ts';
 

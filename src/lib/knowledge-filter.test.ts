@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ArticleRecord } from '../api/news.ts';
+import type { ArticleRecord } from '#api/news.ts';
 import {
   filterArticles,
   filterOptions,

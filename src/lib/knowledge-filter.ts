@@ -1,6 +1,6 @@
-import { CONTENT_TYPES } from '../api/content-types.ts';
-import type { ArticleRecord, ContentType } from '../api/news.ts';
-import type { Locale } from '../i18n/index.ts';
+import { CONTENT_TYPES } from '#api/content-types.ts';
+import type { ArticleRecord, ContentType } from '#api/news.ts';
+import type { Locale } from '#i18n/index.ts';
 
 // Filters of the knowledge centre, their URL form and the choices each filter offers.
 

@@ -1,4 +1,4 @@
-import type { MetaItem } from '../api/system.ts';
+import type { MetaItem } from '#api/system.ts';
 
 /** A meta name as a camelCase key: `og:title` becomes `ogTitle`, `twitter:card` becomes `twitterCard`. */
 export function metaKey(name: string): string {

@@ -1,10 +1,10 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { buildId } from '../data/build.ts';
-import { digestOf } from '../data/cache-key.ts';
-import type { RouteEntry } from '../data/routes.ts';
-import { allRoutes } from '../data/routes.ts';
-import { sideFileResponse } from '../data/side-body.ts';
-import { LOCALES, type Locale, localePath } from '../i18n/index.ts';
+import { buildId } from '#data/build.ts';
+import { digestOf } from '#data/cache-key.ts';
+import type { RouteEntry } from '#data/routes.ts';
+import { allRoutes } from '#data/routes.ts';
+import { sideFileResponse } from '#data/side-body.ts';
+import { LOCALES, type Locale, localePath } from '#i18n/index.ts';
 
 // `{page path}/_payload.json`: the data each prebuilt page shows, for islands and other clients.
 // (One rest parameter holds the whole file path: Astro ignores page files whose names start with `_`.)

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { allRoutes } from '../data/routes.ts';
-import { sitemapFiles, sitemapIndex } from '../data/sitemaps.ts';
+import { allRoutes } from '#data/routes.ts';
+import { sitemapFiles, sitemapIndex } from '#data/sitemaps.ts';
 
 /** The sitemap index: the files of every indexed page, per locale and kind (src/pages/sitemaps/). */
 export const GET: APIRoute = async ({ site }) => {

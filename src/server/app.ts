@@ -1,14 +1,16 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { calls } from '../api/index.ts';
-import { INQUIRY_MAX_BODY_BYTES, inquirySubmit } from '../api/inquiry.ts';
-import { t } from '../i18n/index.ts';
-import { clientAddress, type TrustProxy } from './client-address.ts';
-import { siteCors } from './cors.ts';
+import { calls } from '#api/index.ts';
+import { INQUIRY_MAX_BODY_BYTES, inquirySubmit } from '#api/inquiry.ts';
+import { t } from '#i18n/index.ts';
 import type { Db } from './db/index.ts';
 import { ApiError } from './errors.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutbox, type Outbox } from './mail/outbox.ts';
+import { clientAddress, type TrustProxy } from './middleware/client-address.ts';
+import { siteCors } from './middleware/cors.ts';
+import { noStoreForSessions, securityHeaders, sitePolicyReader } from './middleware/security-headers.ts';
+import { staticSite } from './middleware/static.ts';
 import { openApiDocument } from './openapi.ts';
 import { authedCalls, editorCalls, errorResponse, requestLocale } from './router.ts';
 import { addressRoutes } from './routes/addresses.ts';
@@ -26,8 +28,6 @@ import { productRoutes } from './routes/product.ts';
 import { searchRoutes } from './routes/search.ts';
 import { solutionsRoutes } from './routes/solutions.ts';
 import { systemRoutes } from './routes/system.ts';
-import { noStoreForSessions, securityHeaders, sitePolicyReader } from './security-headers.ts';
-import { staticSite } from './static.ts';
 import { shortened } from './validate.ts';
 
 export interface AppOptions {

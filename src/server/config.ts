@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
-import { trustedHops } from './client-address.ts';
-import { parseOrigins } from './cors.ts';
+import { trustedHops } from './middleware/client-address.ts';
+import { parseOrigins } from './middleware/cors.ts';
 
 /** Settings read from the environment, with the embedded demo's defaults. */
 export function serverConfig(env: NodeJS.ProcessEnv = process.env) {

@@ -1,4 +1,4 @@
-// Issue 13 item 11: one process per embedded database. Real API processes (`node src/server/main.ts`)
+// Issue 13 item 11: one process per embedded database. Real API processes (`node scripts/serve-api.ts`)
 // on one DATA_DIR: the second must refuse with one line before it touches the database, and a lock
 // left by a process killed with SIGKILL must not block the next start.
 
@@ -20,9 +20,9 @@ interface Api {
   stderr: () => string;
 }
 
-/** Starts `node src/server/main.ts` on DATA_DIR and follows it until it is ready or exits. */
+/** Starts `node scripts/serve-api.ts` on DATA_DIR and follows it until it is ready or exits. */
 function spawnApi(dataDir: string): Api {
-  const child = spawn(process.execPath, [join(root, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, [join(root, 'scripts/serve-api.ts')], {
     cwd: root,
     env: {
       ...process.env,

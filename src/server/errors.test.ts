@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describeApi, loggedInClient } from '#tests/support/testing.ts';
 import { createMailer } from './mail/mailer.ts';
 import { prepareDb, type RunningServer, startServer } from './server.ts';
-import { describeApi, loggedInClient } from './testing.ts';
 
 describeApi('bad input', (api) => {
   test('answers 404 with a message for an unknown id, in the request language', async () => {

@@ -1,4 +1,4 @@
-import type { Locale, MessageKey } from '../i18n/index.ts';
+import type { Locale, MessageKey } from '#i18n/index.ts';
 
 /** An error the API answers with its own code and a message in the request's language. */
 export class ApiError extends Error {

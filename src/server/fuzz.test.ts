@@ -1,10 +1,8 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { beforeAll, expect, test } from 'vitest';
-import type { Call } from '../api/common.ts';
-import { calls } from '../api/index.ts';
-import { createSession, revokeSession } from './auth/session.ts';
-import { sha256 } from './auth/token.ts';
+import type { Call } from '#api/common.ts';
+import { calls } from '#api/index.ts';
 import {
   bodyLimitOf,
   envelopeProblems,
@@ -15,9 +13,11 @@ import {
   sampleOf,
   tokenFor,
   utf8,
-} from './fuzz-inputs.ts';
+} from '#tests/support/fuzz-inputs.ts';
+import { describeApi, loggedInClient } from '#tests/support/testing.ts';
+import { createSession, revokeSession } from './auth/session.ts';
+import { sha256 } from './auth/token.ts';
 import { authedCalls } from './router.ts';
-import { describeApi, loggedInClient } from './testing.ts';
 
 // Malformed input to every call of the contract (the generator is fuzz-inputs.ts, which `npm run fuzz`
 // sends to a server process too). Whatever comes in, the answer is an envelope whose code is one a

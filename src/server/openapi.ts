@@ -1,6 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { type Call, envelope } from '../api/common.ts';
+import { type Call, envelope } from '#api/common.ts';
 import { authedCalls, editorCalls, TOKEN_HEADER } from './router.ts';
 
 const schema = (value: v.GenericSchema) =>

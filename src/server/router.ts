@@ -1,14 +1,14 @@
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { type Call, type DataOf, type Language, type ParsedRequestOf, SUCCESS } from '../api/common.ts';
-import type { Upload } from '../api/inquiry.ts';
-import { type Locale, localeOf, type MessageKey, t } from '../i18n/index.ts';
+import { type Call, type DataOf, type Language, type ParsedRequestOf, SUCCESS } from '#api/common.ts';
+import type { Upload } from '#api/inquiry.ts';
+import { type Locale, localeOf, type MessageKey, t } from '#i18n/index.ts';
 import { type Editor, findEditor } from './auth/editors.ts';
 import { findSession, type SessionClient } from './auth/session.ts';
 import { sha256 } from './auth/token.ts';
-import { NO_SOCKET_ADDRESS } from './client-address.ts';
 import type { Db } from './db/index.ts';
 import { ApiError } from './errors.ts';
+import { NO_SOCKET_ADDRESS } from './middleware/client-address.ts';
 import { describeIssue, describeProblem, readyForDatabase, timestampFields } from './validate.ts';
 
 /** What a handler gets besides its validated input. */

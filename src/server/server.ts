@@ -1,14 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import type { Builder } from '#build/queue.ts';
 import { API_BASE, createApp } from './app.ts';
 import { startBackground } from './background.ts';
-import type { TrustProxy } from './client-address.ts';
 import { serverConfig } from './config.ts';
 import { type Db, type DbOptions, openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutbox } from './mail/outbox.ts';
-import { type Builder, startBuilder } from './rebuild.ts';
+import type { TrustProxy } from './middleware/client-address.ts';
 import { catalogue } from './seed/data/index.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
@@ -49,8 +49,11 @@ export async function startServer(options: {
   siteOrigins?: readonly string[] | undefined;
   hstsMaxAge?: number | undefined;
   siteUrl?: string | undefined;
-  /** Build and publish the site into siteDir when a rebuild is asked for (rebuild.ts); off by default. */
-  builder?: { cacheDir?: string | undefined; verbose?: boolean; log?: (message: string) => void } | undefined;
+  /**
+   * Makes the builder that builds and publishes the site into siteDir when a rebuild is asked for
+   * (`siteBuilder` in src/build/builder.ts), given the address of this server's API; none by default.
+   */
+  builder?: ((apiBaseUrl: () => string) => Builder) | undefined;
 }): Promise<RunningServer> {
   const config = serverConfig();
   const mailer =
@@ -79,12 +82,7 @@ export async function startServer(options: {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info: AddressInfo) => {
       if (options.builder && options.siteDir) {
-        builder = startBuilder({
-          db: options.db,
-          outDir: options.siteDir,
-          apiBaseUrl: () => `http://${loopbackOr(options.host)}:${info.port}${API_BASE}`,
-          ...options.builder,
-        });
+        builder = options.builder(() => `http://${loopbackOr(options.host)}:${info.port}${API_BASE}`);
         // A build queued while no builder ran (or through another process) starts now.
         void builder.kick();
       }

@@ -1,5 +1,5 @@
 // DESIGN.md section 9: the API is stateless, everything shared lives in PostgreSQL. This proves it
-// with two real API processes (`node src/server/main.ts`) on one database: what one of them writes
+// with two real API processes (`node scripts/serve-api.ts`) on one database: what one of them writes
 // or revokes, the other sees at once. It needs a PostgreSQL server (TEST_DATABASE_URL), so
 // vitest.config.ts runs this file only when one is given (as .ci/run does).
 
@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freshDb } from '#tests/support/testing.ts';
 import { hashPassword } from './auth/password.ts';
 import { insertClient } from './db/customers.ts';
 import { type SmtpSink, startSmtpSink } from './mail/sink.ts';
-import { freshDb } from './testing.ts';
 
 type Db = Awaited<ReturnType<typeof freshDb>>;
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { type Locale, t } from '../i18n/index.ts';
-import { validationMessage } from '../i18n/validation.ts';
+import { type Locale, t } from '#i18n/index.ts';
+import { validationMessage } from '#i18n/validation.ts';
 
 /** The longest part of a value sent that a message repeats: a message stays a sentence whatever was sent. */
 const ECHO_CHARACTERS = 40;

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
-import { type Address, addressesList, addressesRemove, addressesSave } from '../api/client.ts';
-import type { RequestOf } from '../api/common.ts';
-import { t } from '../i18n/index.ts';
-import { call } from '../lib/http.ts';
+import { type Address, addressesList, addressesRemove, addressesSave } from '#api/client.ts';
+import type { RequestOf } from '#api/common.ts';
+import { t } from '#i18n/index.ts';
+import { call } from '#lib/http.ts';
 import { $locale } from './locale.ts';
 import { showToast } from './toasts.ts';
 import { $token } from './token.ts';

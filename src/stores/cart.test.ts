@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { CartLine } from '../api/shop.ts';
+import type { CartLine } from '#api/shop.ts';
 import { cartTotals, withLine } from './cart.ts';
 
 const line = (productId: number, quantity: number, unitPrice: number, currency = 'USD'): CartLine =>

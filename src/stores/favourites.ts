@@ -1,5 +1,5 @@
-import { type Favourite, favoriteDelete, favoritePage, favoriteSave } from '../api/shop.ts';
-import { call } from '../lib/http.ts';
+import { type Favourite, favoriteDelete, favoritePage, favoriteSave } from '#api/shop.ts';
+import { call } from '#lib/http.ts';
 import { savedList } from './saved-list.ts';
 
 // The customer's favourite products, newest first: `$favourites`, their product ids `$favouriteIds`,

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
-import type { Language } from '../api/common.ts';
-import type { Locale } from '../i18n/index.ts';
+import type { Language } from '#api/common.ts';
+import type { Locale } from '#i18n/index.ts';
 
 /** The page's locale, as `<html lang>` says; pages are built per locale, so it never changes in a page. */
 export const $locale = atom<Locale>(

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
-import { MAX_PAGE_SIZE } from '../api/common.ts';
-import { type Order, orderPage, orderSubmit } from '../api/shop.ts';
-import { t } from '../i18n/index.ts';
-import { call } from '../lib/http.ts';
+import { MAX_PAGE_SIZE } from '#api/common.ts';
+import { type Order, orderPage, orderSubmit } from '#api/shop.ts';
+import { t } from '#i18n/index.ts';
+import { call } from '#lib/http.ts';
 import { clearCart } from './cart.ts';
 import { $locale } from './locale.ts';
 import { showToast } from './toasts.ts';

@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
-import { MAX_PAGE_SIZE } from '../api/common.ts';
-import { type MessageKey, t } from '../i18n/index.ts';
+import { MAX_PAGE_SIZE } from '#api/common.ts';
+import { type MessageKey, t } from '#i18n/index.ts';
 import { $locale } from './locale.ts';
 import { showToast } from './toasts.ts';
 import { $token } from './token.ts';

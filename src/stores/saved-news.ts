@@ -1,5 +1,5 @@
-import { newsCollectDelete, newsCollectPage, newsCollectSave, type SavedArticle } from '../api/shop.ts';
-import { call } from '../lib/http.ts';
+import { newsCollectDelete, newsCollectPage, newsCollectSave, type SavedArticle } from '#api/shop.ts';
+import { call } from '#lib/http.ts';
 import { savedList } from './saved-list.ts';
 
 // The customer's saved articles (news collect), newest first: `$savedNews`, their article ids `$savedNewsIds`,

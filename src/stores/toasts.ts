@@ -11,7 +11,7 @@ export const TOAST_MS = 6000;
 /** More than this many at once push the oldest out. */
 const MAX_TOASTS = 3;
 
-/** The site's one list of toasts; the Toaster (src/scripts/toaster.ts) shows them. */
+/** The site's one list of toasts; the Toaster (src/browser/toaster.ts) shows them. */
 export const $toasts = atom<Toast[]>([]);
 
 let lastId = 0;

@@ -1,5 +1,5 @@
-import { type ClientInfo, clientInfo, clientLogin, clientLogout, clientUpdate } from '../api/client.ts';
-import { call } from '../lib/http.ts';
+import { type ClientInfo, clientInfo, clientLogin, clientLogout, clientUpdate } from '#api/client.ts';
+import { call } from '#lib/http.ts';
 import { loadCart } from './cart.ts';
 import { loadFavourites } from './favourites.ts';
 import { loadSavedNews } from './saved-news.ts';

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { Db } from '../../src/server/db/index.ts';
-import { prepareDb, type RunningServer, startServer } from '../../src/server/server.ts';
-import { buildSite } from '../../src/server/site-build.ts';
+import { buildSite } from '#build/site-build.ts';
+import type { Db } from '#server/db/index.ts';
+import { prepareDb, type RunningServer, startServer } from '#server/server.ts';
 
 // A failed build must stop with a clear message and leave the published site exactly as it was.
 describe('building the site from a broken API', () => {

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Db } from '../../src/server/db/index.ts';
-import { releasesTidied } from '../../src/server/releases.ts';
-import { seedCatalogue } from '../../src/server/seed/index.ts';
-import type { SeedCatalogue } from '../../src/server/seed/types.ts';
-import { prepareDb, type RunningServer, startServer } from '../../src/server/server.ts';
-import { buildSite } from '../../src/server/site-build.ts';
+import { releasesTidied } from '#build/publish/releases.ts';
+import { buildSite } from '#build/site-build.ts';
+import type { Db } from '#server/db/index.ts';
+import { seedCatalogue } from '#server/seed/index.ts';
+import type { SeedCatalogue } from '#server/seed/types.ts';
+import { prepareDb, type RunningServer, startServer } from '#server/server.ts';
 
 /** A site built once from a fresh API (the demo catalogue, or the one given), with what it was built from. */
 export interface BuiltSite {

@@ -2,11 +2,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { escapeXml } from '../../src/lib/xml.ts';
-import type { Db } from '../../src/server/db/index.ts';
-import { buildStatus, requestBuild } from '../../src/server/rebuild.ts';
-import { releasesTidied } from '../../src/server/releases.ts';
-import { prepareDb, type RunningServer, startServer } from '../../src/server/server.ts';
+import { siteBuilder } from '#build/builder.ts';
+import { releasesTidied } from '#build/publish/releases.ts';
+import { buildStatus, requestBuild } from '#build/queue.ts';
+import { escapeXml } from '#lib/xml.ts';
+import type { Db } from '#server/db/index.ts';
+import { prepareDb, type RunningServer, startServer } from '#server/server.ts';
 
 // The products collection loaded from the change feed (src/data/products-loader.ts, decision 0024), in
 // real builds: the demo catalogue on PGlite, the API serving the build, Astro's data store kept in the
@@ -34,7 +35,7 @@ describe('the products loader between builds', { timeout: 300_000 }, () => {
       host: '127.0.0.1',
       siteDir: outDir,
       // Verbose: Astro's output goes to this process's stdout, where the test reads the loader's line.
-      builder: { cacheDir: join(dir, 'astro-cache'), verbose: true },
+      builder: siteBuilder({ db, outDir, cacheDir: join(dir, 'astro-cache'), verbose: true }),
     });
   });
 

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Db } from '../../src/server/db/index.ts';
-import { catalogue } from '../../src/server/seed/data/index.ts';
-import { syntheticCatalogue } from '../../src/server/seed/synthetic.ts';
+import type { Db } from '#server/db/index.ts';
+import { catalogue } from '#server/seed/data/index.ts';
+import { syntheticCatalogue } from '#server/seed/synthetic.ts';
 import { type BuiltSite, buildFresh } from './built-site.ts';
 
 // Paged category views (issue 17), in a real build of a synthetic catalogue large enough that categories

@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createEditorToken } from '../../src/server/auth/editors.ts';
-import type { Db } from '../../src/server/db/index.ts';
-import { BROTLI_MIN_BYTES, MIN_COMPRESS_BYTES } from '../../src/server/precompress.ts';
-import { buildStatus, requestBuild } from '../../src/server/rebuild.ts';
-import { currentRelease, listReleases, releasesTidied, rollback } from '../../src/server/releases.ts';
-import { prepareDb, type RunningServer, startServer } from '../../src/server/server.ts';
-import { walkTree } from '../../src/server/tree-thread.ts';
+import { siteBuilder } from '#build/builder.ts';
+import { BROTLI_MIN_BYTES } from '#build/finish/precompress.ts';
+import { currentRelease, listReleases, releasesTidied, rollback } from '#build/publish/releases.ts';
+import { buildStatus, requestBuild } from '#build/queue.ts';
+import { walkTree } from '#build/tree-thread.ts';
+import { MIN_COMPRESS_BYTES } from '#lib/published-site.ts';
+import { createEditorToken } from '#server/auth/editors.ts';
+import type { Db } from '#server/db/index.ts';
+import { prepareDb, type RunningServer, startServer } from '#server/server.ts';
 
 // Editors' rebuilds, real ones: the demo catalogue on PGlite, the API serving the build, Astro's incremental
 // build with the page keys of src/data/cache-key.ts, verification and publishing as releases.
@@ -50,7 +52,7 @@ describe('rebuilding after an edit', { timeout: 300_000 }, () => {
       port: 0,
       host: '127.0.0.1',
       siteDir: outDir,
-      builder: { cacheDir: join(dir, 'astro-cache') },
+      builder: siteBuilder({ db, outDir, cacheDir: join(dir, 'astro-cache') }),
     });
   });
 

@@ -109,7 +109,7 @@ describe('what the pages show', { timeout: 300_000 }, () => {
   });
 
   // React's ids (useId) are made with the island's prefix on the server, as hydration makes them on the
-  // client (src/server/island-render.ts): an id made without it would differ from the one the script uses.
+  // client (src/build/internals/island-render.ts): an id made without it would differ from the one the script uses.
   test("each island's server HTML makes its ids with the prefix it hydrates with", () => {
     let ids = 0;
     for (const entry of readdirSync(site.outDir, { recursive: true, withFileTypes: true })) {

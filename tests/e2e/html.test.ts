@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { type HtmlElement, HtmlValidate } from 'html-validate';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
-import { calls } from '../../src/api/index.ts';
-import { LOCALES } from '../../src/i18n/index.ts';
+import { calls } from '#api/index.ts';
+import { LOCALES } from '#i18n/index.ts';
 
 // Every .html file of the built site: valid HTML (html-validate with .htmlvalidate.json), every internal link
 // and asset resolving to a built file, one canonical link to the page itself, and reciprocal hreflang links.
@@ -54,7 +54,7 @@ function listFiles(dir: string): string[] {
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
 }
 
-/** The URL path a built HTML file is served at (as src/server/static.ts serves it): `a/b/index.html` is `/a/b`. */
+/** The URL path a built HTML file is served at (as src/server/middleware/static.ts serves it): `a/b/index.html` is `/a/b`. */
 function pathOf(file: string): string {
   const path = `/${file.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
   return path.length > 1 ? path.replace(/\/$/, '') : path;

@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createMailer } from '../../src/server/mail/mailer.ts';
-import { type SmtpSink, startSmtpSink } from '../../src/server/mail/sink.ts';
-import { releasesTidied } from '../../src/server/releases.ts';
-import { prepareDb, startServer } from '../../src/server/server.ts';
-import { buildSite } from '../../src/server/site-build.ts';
+import { releasesTidied } from '#build/publish/releases.ts';
+import { buildSite } from '#build/site-build.ts';
+import { createMailer } from '#server/mail/mailer.ts';
+import { type SmtpSink, startSmtpSink } from '#server/mail/sink.ts';
+import { prepareDb, startServer } from '#server/server.ts';
 import { startUncleanedApi } from './uncleaned-api.ts';
 
 /** Names that close an inline script and open one of their own; the site must show them as text. */

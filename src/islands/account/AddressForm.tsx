@@ -1,6 +1,6 @@
-import { type Address, AddressInput } from '../../api/client.ts';
-import { type Locale, t } from '../../i18n/index.ts';
-import { saveAddress } from '../../stores/addresses.ts';
+import { type Address, AddressInput } from '#api/client.ts';
+import { type Locale, t } from '#i18n/index.ts';
+import { saveAddress } from '#stores/addresses.ts';
 import Field from '../form/Field.tsx';
 import FormActions from '../form/FormActions.tsx';
 import FormSummary from '../form/FormSummary.tsx';

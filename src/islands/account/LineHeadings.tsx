@@ -1,4 +1,4 @@
-import { type Locale, t } from '../../i18n/index.ts';
+import { type Locale, t } from '#i18n/index.ts';
 
 /** The column headings that the cart's lines and an order's lines share. */
 export default function LineHeadings({ locale }: { locale: Locale }) {

@@ -1,4 +1,4 @@
-import { type Locale, t } from '../../i18n/index.ts';
+import { type Locale, t } from '#i18n/index.ts';
 
 /** Stands in for an account section while its data loads. */
 export default function Loading({ locale }: { locale: Locale }) {

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { type Locale, type MessageKey, t } from '../../i18n/index.ts';
-import { formatDate, formatPrice } from '../../lib/format.ts';
-import { $orders, loadOrders } from '../../stores/orders.ts';
+import { type Locale, type MessageKey, t } from '#i18n/index.ts';
+import { formatDate, formatPrice } from '#lib/format.ts';
+import { $orders, loadOrders } from '#stores/orders.ts';
 import { AddressLines } from './Addresses.tsx';
 import LineHeadings from './LineHeadings.tsx';
 import Loading from './Loading.tsx';

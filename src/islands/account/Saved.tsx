@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { type Locale, localePath, t } from '../../i18n/index.ts';
-import { formatDate, formatPrice } from '../../lib/format.ts';
-import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
-import { $savedNews, toggleSavedNews } from '../../stores/saved-news.ts';
+import { type Locale, localePath, t } from '#i18n/index.ts';
+import { formatDate, formatPrice } from '#lib/format.ts';
+import { $favourites, toggleFavourite } from '#stores/favourites.ts';
+import { $savedNews, toggleSavedNews } from '#stores/saved-news.ts';
 import SavedList from './SavedList.tsx';
 
 /** The saved lists: favourite products and saved articles, each removable. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type Locale, t } from '../../i18n/index.ts';
+import { type Locale, t } from '#i18n/index.ts';
 import RemoveButton from './RemoveButton.tsx';
 
 interface Props<T> {

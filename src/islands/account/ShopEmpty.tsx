@@ -1,4 +1,4 @@
-import { type Locale, localePath, t } from '../../i18n/index.ts';
+import { type Locale, localePath, t } from '#i18n/index.ts';
 
 /** An empty cart or order list: says so and offers the way back to the shop. */
 export default function ShopEmpty({ locale, text }: { locale: Locale; text: string }) {

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
-import { clientSendEmail } from '../../api/client.ts';
-import { Email } from '../../api/fields.ts';
-import { type Locale, t } from '../../i18n/index.ts';
-import { validationMessage } from '../../i18n/validation.ts';
-import { ApiError } from '../../lib/api-error.ts';
-import { call } from '../../lib/http.ts';
+import { clientSendEmail } from '#api/client.ts';
+import { Email } from '#api/fields.ts';
+import { type Locale, t } from '#i18n/index.ts';
+import { validationMessage } from '#i18n/validation.ts';
+import { ApiError } from '#lib/api-error.ts';
+import { call } from '#lib/http.ts';
 import Field from './Field.tsx';
 import type { FieldWiring } from './use-form.ts';
 

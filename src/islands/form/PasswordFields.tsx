@@ -1,4 +1,4 @@
-import { type Locale, t } from '../../i18n/index.ts';
+import { type Locale, t } from '#i18n/index.ts';
 import Field from './Field.tsx';
 import type { FieldWiring } from './use-form.ts';
 

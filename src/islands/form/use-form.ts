@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { type Locale, t } from '../../i18n/index.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { type Locale, t } from '#i18n/index.ts';
+import { ApiError } from '#lib/api-error.ts';
 import { focusFirstInvalid } from './validate.ts';
 
 interface Options<V> {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { passwordsMatch } from '../../api/fields.ts';
-import type { Locale } from '../../i18n/index.ts';
-import { fieldErrors } from '../../i18n/validation.ts';
+import { passwordsMatch } from '#api/fields.ts';
+import type { Locale } from '#i18n/index.ts';
+import { fieldErrors } from '#i18n/validation.ts';
 
 /** The first message per field for `values` against a shared schema, in the page's language. */
 export function errorsOf(schema: v.GenericSchema, values: unknown, locale: Locale): Record<string, string> {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { collectionDigest, keyedLocalePaths } from '../../data/cache-key.ts';
-import { getArticles, getSite, inLocale, localeFromParam } from '../../data/catalogue.ts';
-import { localePath, t } from '../../i18n/index.ts';
-import { escapeXml } from '../../lib/xml.ts';
+import { collectionDigest, keyedLocalePaths } from '#data/cache-key.ts';
+import { getArticles, getSite, inLocale, localeFromParam } from '#data/catalogue.ts';
+import { localePath, t } from '#i18n/index.ts';
+import { escapeXml } from '#lib/xml.ts';
 
 export function getStaticPaths() {
   return keyedLocalePaths(async (locale) => [await collectionDigest('articles', locale)]);

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { buildId } from '../../data/build.ts';
+import { buildId } from '#data/build.ts';
 
 /** Names the current build, whose route rules are at builds/meta/{buildId}.json. */
 export const GET: APIRoute = () =>

@@ -1,7 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { digestOf } from '../../data/cache-key.ts';
-import { allRoutes } from '../../data/routes.ts';
-import { type SitemapFile, sitemapFiles, urlSet } from '../../data/sitemaps.ts';
+import { digestOf } from '#data/cache-key.ts';
+import { allRoutes } from '#data/routes.ts';
+import { type SitemapFile, sitemapFiles, urlSet } from '#data/sitemaps.ts';
 
 /** One sitemap file per locale and kind of page; its key is its content, so only a changed file is written again. */
 export const getStaticPaths = (async () => {

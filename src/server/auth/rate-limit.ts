@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../i18n/index.ts';
+import type { MessageKey } from '#i18n/index.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 

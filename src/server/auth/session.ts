@@ -1,4 +1,4 @@
-import type { ClientInfo } from '../../api/client.ts';
+import type { ClientInfo } from '#api/client.ts';
 import type { Queryable } from '../db/index.ts';
 import { newToken, sha256 } from './token.ts';
 

@@ -5,9 +5,9 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CatalogueFile } from '../../api/editor.ts';
+import { CatalogueFile } from '#api/editor.ts';
+import { describeApi } from '#tests/support/testing.ts';
 import { prepareDb } from '../server.ts';
-import { describeApi } from '../testing.ts';
 import { changesSince } from './changes.ts';
 import { importCatalogue } from './editing.ts';
 

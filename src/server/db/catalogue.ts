@@ -1,13 +1,13 @@
-import type { CategoryNode, CategoryRecord, CategoryRef } from '../../api/category.ts';
-import type { Image, Language, Page } from '../../api/common.ts';
-import type { ArticleDetail, ArticleRecord } from '../../api/news.ts';
-import type { SitePage, SlugChange } from '../../api/pages.ts';
-import type { ProductDetail, ProductSummary } from '../../api/product.ts';
-import type { SolutionDetail, SolutionGroup, SolutionRecord } from '../../api/solutions.ts';
-import type { ConfigItem } from '../../api/system.ts';
-import { sanitizeBody } from '../../lib/sanitize.server.ts';
-import { shipDate } from '../../lib/ship-date.ts';
-import { idSlug } from '../../lib/slug.ts';
+import type { CategoryNode, CategoryRecord, CategoryRef } from '#api/category.ts';
+import type { Image, Language, Page } from '#api/common.ts';
+import type { ArticleDetail, ArticleRecord } from '#api/news.ts';
+import type { SitePage, SlugChange } from '#api/pages.ts';
+import type { ProductDetail, ProductSummary } from '#api/product.ts';
+import type { SolutionDetail, SolutionGroup, SolutionRecord } from '#api/solutions.ts';
+import type { ConfigItem } from '#api/system.ts';
+import { sanitizeBody } from '#lib/sanitize.server.ts';
+import { shipDate } from '#lib/ship-date.ts';
+import { idSlug } from '#lib/slug.ts';
 import type { Queryable } from './index.ts';
 
 // Column suffixes are interpolated only from the validated Language type, never from raw input.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { databaseKinds, freshDb } from '../testing.ts';
+import { databaseKinds, freshDb } from '#tests/support/testing.ts';
 import { changesSince } from './changes.ts';
 import type { Db } from './index.ts';
 

@@ -9,9 +9,9 @@ import type {
   SitePageInput,
   SolutionGroupInput,
   SolutionInput,
-} from '../../api/editor.ts';
-import { sanitizeBody } from '../../lib/sanitize.server.ts';
-import { slugify } from '../../lib/slug.ts';
+} from '#api/editor.ts';
+import { sanitizeBody } from '#lib/sanitize.server.ts';
+import { slugify } from '#lib/slug.ts';
 import { ApiError } from '../errors.ts';
 import { indexSearch } from '../search/index.ts';
 import type { Db, Queryable } from './index.ts';

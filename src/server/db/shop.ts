@@ -1,7 +1,7 @@
-import type { Language, Page } from '../../api/common.ts';
-import type { CartLine, Favourite, Order, OrderStatus, SavedArticle } from '../../api/shop.ts';
-import { shipDate } from '../../lib/ship-date.ts';
-import { idSlug } from '../../lib/slug.ts';
+import type { Language, Page } from '#api/common.ts';
+import type { CartLine, Favourite, Order, OrderStatus, SavedArticle } from '#api/shop.ts';
+import { shipDate } from '#lib/ship-date.ts';
+import { idSlug } from '#lib/slug.ts';
 import { ApiError } from '../errors.ts';
 import { batched, batchersBy, type Outcome } from './batch.ts';
 import {

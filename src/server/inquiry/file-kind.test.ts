@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { zipFiles } from '../../lib/zip.ts';
+import { zipFiles } from '#lib/zip.ts';
 import { attachmentKind } from './file-kind.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);

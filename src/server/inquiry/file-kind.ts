@@ -1,4 +1,4 @@
-import type { AttachmentKind } from '../../api/inquiry.ts';
+import type { AttachmentKind } from '#api/inquiry.ts';
 
 // What an attachment is, from its bytes alone: a file's name and the browser's type are whatever the
 // sender says. Only the kinds the form takes are recognised; anything else (an .exe renamed .pdf, an

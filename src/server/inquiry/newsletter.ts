@@ -1,4 +1,4 @@
-import type { Language } from '../../api/common.ts';
+import type { Language } from '#api/common.ts';
 import { newToken, sha256 } from '../auth/token.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';

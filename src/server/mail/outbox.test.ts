@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { databaseKinds, freshDb } from '../testing.ts';
+import { databaseKinds, freshDb } from '#tests/support/testing.ts';
 import { createMailer } from './mailer.ts';
 import { createOutbox, listOutbox, MAX_ATTEMPTS, queueMail, retryDelaySeconds, retryFailed } from './outbox.ts';
 import { type SmtpSink, startSmtpSink } from './sink.ts';

@@ -1,10 +1,10 @@
-import type { ClientInfo } from '../../api/client.ts';
-import type { Language } from '../../api/common.ts';
-import type { Industry, InquiryType } from '../../api/inquiry.ts';
-import type { Order } from '../../api/shop.ts';
-import { type Locale, localeOf, t } from '../../i18n/index.ts';
-import { formatPrice } from '../../lib/format.ts';
-import { escapeXml } from '../../lib/xml.ts';
+import type { ClientInfo } from '#api/client.ts';
+import type { Language } from '#api/common.ts';
+import type { Industry, InquiryType } from '#api/inquiry.ts';
+import type { Order } from '#api/shop.ts';
+import { type Locale, localeOf, t } from '#i18n/index.ts';
+import { formatPrice } from '#lib/format.ts';
+import { escapeXml } from '#lib/xml.ts';
 import type { CodePurpose } from '../auth/codes.ts';
 import type { MailMessage } from './mailer.ts';
 

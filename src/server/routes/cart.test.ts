@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import { shipDate } from '../../lib/ship-date.ts';
-import { idSlug } from '../../lib/slug.ts';
-import { type ApiClient, describeApi, loggedInClient } from '../testing.ts';
+import { shipDate } from '#lib/ship-date.ts';
+import { idSlug } from '#lib/slug.ts';
+import { type ApiClient, describeApi, loggedInClient } from '#tests/support/testing.ts';
 
 const hasChinese = (text: string) => /[\u4e00-\u9fff]/.test(text);
 

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { cartDelete, cartPage, cartSave, cartUpdate } from '../../api/shop.ts';
+import { cartDelete, cartPage, cartSave, cartUpdate } from '#api/shop.ts';
 import type { Db } from '../db/index.ts';
 import { addToCart, pageCart, removeFromCart, setCartQuantity } from '../db/shop.ts';
 import { handleInSession } from '../router.ts';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { describeApi } from '../testing.ts';
+import { describeApi } from '#tests/support/testing.ts';
 
 const hasChinese = (text: string) => /[\u4e00-\u9fff]/.test(text);
 

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { categoryElectAll, categoryItem, categoryList, categoryPage } from '../../api/category.ts';
+import { categoryElectAll, categoryItem, categoryList, categoryPage } from '#api/category.ts';
 import { categoryTree, electCategories, getCategory, pageCategories } from '../db/catalogue.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../errors.ts';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { describeApi } from '../testing.ts';
+import { describeApi } from '#tests/support/testing.ts';
 
 // What an incremental build reads (src/data/products-loader.ts): the change feed, and products by id.
 

@@ -1,7 +1,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { expect, test } from 'vitest';
+import { type ApiClient, describeApi, loggedInClient } from '#tests/support/testing.ts';
 import { CODE_TRIES } from '../auth/codes.ts';
-import { type ApiClient, describeApi, loggedInClient } from '../testing.ts';
 
 /** Registers through the API: a code emailed to the sink, then /client/register with it. */
 async function register(api: ApiClient, username: string, email: string, language: 'en' | 'zh' = 'en') {

@@ -8,7 +8,7 @@ import {
   clientResetPassword,
   clientSendEmail,
   clientUpdate,
-} from '../../api/client.ts';
+} from '#api/client.ts';
 import { checkCode, issueCode, useCode } from '../auth/codes.ts';
 import { hashPassword, needsRehash, verifyNothing, verifyPassword } from '../auth/password.ts';
 import { type Counter, clearCounter, giveBack, LIMITS, takeSlots } from '../auth/rate-limit.ts';

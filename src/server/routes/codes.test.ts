@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { type ApiClient, describeApi, loggedInClient } from '../testing.ts';
+import { type ApiClient, describeApi, loggedInClient } from '#tests/support/testing.ts';
 
 let emails = 0;
 const freshEmail = () => `code${++emails}@example.com`;

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { describeApi, loggedInClient } from '../testing.ts';
+import { describeApi, loggedInClient } from '#tests/support/testing.ts';
 
 describeApi('saved articles', (api) => {
   test('saves an article once and answers it as an article record in the request language', async () => {

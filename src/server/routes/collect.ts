@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { newsCollectDelete, newsCollectPage, newsCollectSave } from '../../api/shop.ts';
+import { newsCollectDelete, newsCollectPage, newsCollectSave } from '#api/shop.ts';
 import type { Db } from '../db/index.ts';
 import { pageSavedArticles, saveArticle, unsaveArticle } from '../db/shop.ts';
 import { handleAuthed } from '../router.ts';

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
+import { describeApi, loggedInClient } from '#tests/support/testing.ts';
 import { hashPassword } from '../auth/password.ts';
 import { insertClient } from '../db/customers.ts';
-import { describeApi, loggedInClient } from '../testing.ts';
 
 const ONE_LINE = {
   en: 'Line breaks, tabs and control characters are not allowed here.',

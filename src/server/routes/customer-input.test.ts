@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { describeApi, loggedInClient } from '../testing.ts';
+import { describeApi, loggedInClient } from '#tests/support/testing.ts';
 
 const register = {
   username: 'ada',

@@ -1,8 +1,8 @@
 import { beforeAll, expect, test } from 'vitest';
-import { calls } from '../../api/index.ts';
+import { calls } from '#api/index.ts';
+import { describeApi, loggedInClient } from '#tests/support/testing.ts';
 import { createEditorToken } from '../auth/editors.ts';
 import { changesSince } from '../db/changes.ts';
-import { describeApi, loggedInClient } from '../testing.ts';
 
 // The editors' content calls (issue 16): each entity made, renamed, unpublished, published and deleted
 // through the API, and seen (or not) through the public calls a build reads.

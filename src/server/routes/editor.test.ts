@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
+import { describeApi } from '#tests/support/testing.ts';
 import { createEditorToken, revokeEditorTokens } from '../auth/editors.ts';
 import { changesSince } from '../db/changes.ts';
-import { describeApi } from '../testing.ts';
 
 describeApi('editor calls', (api) => {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -18,7 +18,8 @@ import {
   editorSolutionDelete,
   editorSolutionPublish,
   editorSolutionSave,
-} from '../../api/editor.ts';
+} from '#api/editor.ts';
+import { buildStatus, requestBuild } from '#build/queue.ts';
 import {
   deleteCategory,
   deleteConfig,
@@ -39,7 +40,6 @@ import {
 } from '../db/editing.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
-import { buildStatus, requestBuild } from '../rebuild.ts';
 import { handleEditor } from '../router.ts';
 
 /** `onBuildRequested` wakes this process's builder, when it has one (startServer's `builder`). */

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { favoriteDelete, favoritePage, favoriteSave } from '../../api/shop.ts';
+import { favoriteDelete, favoritePage, favoriteSave } from '#api/shop.ts';
 import type { Db } from '../db/index.ts';
 import { addFavourite, pageFavourites, removeFavourite } from '../db/shop.ts';
 import { handleAuthed } from '../router.ts';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { expect, test, vi } from 'vitest';
-import { t } from '../../i18n/index.ts';
+import { t } from '#i18n/index.ts';
+import { type ApiClient, describeApi } from '#tests/support/testing.ts';
 import { createApp } from '../app.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createOutbox } from '../mail/outbox.ts';
-import { type ApiClient, describeApi } from '../testing.ts';
 
 const SALES = 'sales@lumenlab-instruments.example';
 // A small but real PDF: what the content check looks at is its first bytes.

@@ -8,7 +8,7 @@ import {
   newsletterSubscribe,
   newsletterUnsubscribe,
   type Upload,
-} from '../../api/inquiry.ts';
+} from '#api/inquiry.ts';
 import { type Counter, giveBack, LIMITS, takeSlots } from '../auth/rate-limit.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { salesEmail } from '../db/shop.ts';

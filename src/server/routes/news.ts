@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { newsItem, newsPage } from '../../api/news.ts';
+import { newsItem, newsPage } from '#api/news.ts';
 import { getArticle, pageArticles } from '../db/catalogue.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../errors.ts';

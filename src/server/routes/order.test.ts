@@ -1,6 +1,6 @@
 import { expect, test, vi } from 'vitest';
-import { ORDER_STATUSES } from '../../api/shop.ts';
-import { type ApiClient, describeApi, loggedInClient } from '../testing.ts';
+import { ORDER_STATUSES } from '#api/shop.ts';
+import { type ApiClient, describeApi, loggedInClient } from '#tests/support/testing.ts';
 
 const address = {
   name: 'Ada Lovelace',

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { orderPage, orderSubmit } from '../../api/shop.ts';
+import { orderPage, orderSubmit } from '#api/shop.ts';
 import { getClientInfo } from '../auth/session.ts';
 import type { Db } from '../db/index.ts';
 import { createOrderFromCart, pageOrders, salesEmail } from '../db/shop.ts';

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { sitePageList, slugHistory } from '../../api/pages.ts';
+import { sitePageList, slugHistory } from '#api/pages.ts';
 import { listSitePages, listSlugHistory } from '../db/catalogue.ts';
 import type { Db } from '../db/index.ts';
 import { handle } from '../router.ts';

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { productItem, productPage } from '../../api/product.ts';
+import { productItem, productPage } from '#api/product.ts';
 import { getProduct, pageProducts } from '../db/catalogue.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../errors.ts';

@@ -1,8 +1,8 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterEach, expect, test } from 'vitest';
+import { describeApi, loggedInClient } from '#tests/support/testing.ts';
 import { PASSWORD_WORK_CHANNEL } from '../auth/password.ts';
 import { LIMITS } from '../auth/rate-limit.ts';
-import { describeApi, loggedInClient } from '../testing.ts';
 
 let addresses = 0;
 /** Headers that make the request come from an address no other test uses (the app trusts the proxy). */

@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
+import { type ApiClient, describeApi } from '#tests/support/testing.ts';
 import { indexSearch } from '../search/index.ts';
 import { catalogue } from '../seed/data/index.ts';
 import { syntheticCatalogue } from '../seed/synthetic.ts';
-import { type ApiClient, describeApi } from '../testing.ts';
 
 interface Range {
   start: number;

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { productSelectKeyword, productSelectProduct } from '../../api/search.ts';
+import { productSelectKeyword, productSelectProduct } from '#api/search.ts';
 import type { Db } from '../db/index.ts';
 import { handle } from '../router.ts';
 import { cachedAnswer } from '../search/cache.ts';

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { solutionsGroups, solutionsItem, solutionsPage } from '../../api/solutions.ts';
+import { solutionsGroups, solutionsItem, solutionsPage } from '#api/solutions.ts';
 import { getSolution, listSolutionGroups, pageSolutions } from '../db/catalogue.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../errors.ts';

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { CHANGES_LIMIT, systemChanges, systemConfigList, systemConfigMeta } from '../../api/system.ts';
+import { CHANGES_LIMIT, systemChanges, systemConfigList, systemConfigMeta } from '#api/system.ts';
 import { getMeta, listConfig } from '../db/catalogue.ts';
 import { changesSince } from '../db/changes.ts';
 import type { Db } from '../db/index.ts';

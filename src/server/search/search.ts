@@ -1,6 +1,6 @@
-import type { Language } from '../../api/common.ts';
-import type { CategoryHit, FamilyHit, ProductHit, SearchResults, SelectType, Suggestion } from '../../api/search.ts';
-import { idSlug } from '../../lib/slug.ts';
+import type { Language } from '#api/common.ts';
+import type { CategoryHit, FamilyHit, ProductHit, SearchResults, SelectType, Suggestion } from '#api/search.ts';
+import { idSlug } from '#lib/slug.ts';
 import {
   type CategoryRow,
   categorySelect,

@@ -1,4 +1,4 @@
-import { slugify } from '../../lib/slug.ts';
+import { slugify } from '#lib/slug.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { insertMany, writeProductParts } from '../db/product-parts.ts';
 import { indexSearch, searchIndexMissing } from '../search/index.ts';

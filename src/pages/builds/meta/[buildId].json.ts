@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { buildId } from '../../../data/build.ts';
-import { allRoutes, redirectRules } from '../../../data/routes.ts';
-import { LOCALES, localePath } from '../../../i18n/index.ts';
+import { buildId } from '#data/build.ts';
+import { allRoutes, redirectRules } from '#data/routes.ts';
+import { LOCALES, localePath } from '#i18n/index.ts';
 
 export function getStaticPaths() {
   return [{ params: { buildId: buildId() } }];

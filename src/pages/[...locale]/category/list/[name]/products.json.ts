@@ -1,8 +1,8 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { finderProduct } from '../../../../../data/cards.ts';
-import { getCategories, localeFromParam, localeParams } from '../../../../../data/catalogue.ts';
-import { categoryPage, categoryProductsKey } from '../../../../../data/category.ts';
-import { buildFacets, type FinderData } from '../../../../../lib/finder.ts';
+import { finderProduct } from '#data/cards.ts';
+import { getCategories, localeFromParam, localeParams } from '#data/catalogue.ts';
+import { categoryPage, categoryProductsKey } from '#data/category.ts';
+import { buildFacets, type FinderData } from '#lib/finder.ts';
 
 // `/category/list/{name}/products.json`: every product of a category's subtree as its card and its
 // specifications, with the finder's facets made here (sorting their choices would cost the browser its first

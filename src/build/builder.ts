@@ -1,0 +1,150 @@
+import { changesSince } from '#server/db/changes.ts';
+import type { Db } from '#server/db/index.ts';
+import type { BuildProgress } from './astro-process.ts';
+import { type Builder, isUniqueViolation } from './queue.ts';
+import { buildSite } from './site-build.ts';
+
+// The builder: takes the builds the queue (queue.ts) holds, one at a time across every process on the
+// database, builds, verifies and publishes each, and records how it went on its row.
+
+/** A building build not heard from for this long has stopped (its process died) and is marked failed. */
+const SILENT_MS = 60_000;
+/** How often a running build says it is alive and writes its progress. */
+const HEARTBEAT_MS = 2_000;
+/** How often a builder looks for builds queued through another process. */
+const POLL_MS = 5_000;
+
+export interface BuilderOptions {
+  db: Db;
+  /** The published site (a link to the current release). */
+  outDir: string;
+  /** The API the build reads: this process's own. */
+  apiBaseUrl: () => string;
+  cacheDir?: string | undefined;
+  /** Print Astro's output. */
+  verbose?: boolean;
+  /** Told when a build starts, progresses and ends. */
+  log?: (message: string) => void;
+}
+
+/**
+ * Builds what is queued, one build at a time across every process on the database (the partial unique
+ * index on building builds), and looks for builds queued elsewhere every few seconds.
+ */
+export function startBuilder({ db, outDir, apiBaseUrl, cacheDir, verbose = false, log = () => {} }: BuilderOptions) {
+  let running: Promise<void> | undefined;
+  let again = false;
+  let closed = false;
+
+  const take = async (): Promise<string | undefined> => {
+    await db.query(
+      `update site_build set status = 'failed', finished_at = now(),
+         error = 'The process building it stopped before it finished.'
+       where status = 'building' and heartbeat_at < now() - make_interval(secs => $1)`,
+      [SILENT_MS / 1000],
+    );
+    try {
+      const [row] = await db.query<{ id: string }>(
+        `update site_build set status = 'building', started_at = now(), heartbeat_at = now()
+         where status = 'queued' and not exists (select 1 from site_build where status = 'building')
+         returning id`,
+      );
+      return row?.id;
+    } catch (error) {
+      // Another process took it, or started another, at the same moment.
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
+  };
+
+  const run = async (id: string) => {
+    const [last] = await db.query<{ change_seq: string | null }>(
+      `select change_seq::text from site_build where status = 'published' and change_seq is not null
+       order by finished_at desc limit 1`,
+    );
+    const { until, changes } = await changesSince(db, Number(last?.change_seq ?? 0));
+    await db.query('update site_build set change_seq = $2, changes = $3 where id = $1', [id, until, changes.length]);
+    log(`build ${id}: started (${changes.length} content changes since the last published build)`);
+    let progress: BuildProgress = { rendered: 0, reused: 0 };
+    const beat = async () => {
+      await db
+        .query(
+          `update site_build set heartbeat_at = now(), pages_rendered = $2, pages_reused = $3, pages_total = $4,
+             eta_ms = $5 where id = $1 and status = 'building'`,
+          [id, progress.rendered, progress.reused, progress.total ?? null, progress.etaMs ?? null],
+        )
+        .catch(() => undefined);
+    };
+    const heartbeat = setInterval(beat, HEARTBEAT_MS);
+    try {
+      const result = await buildSite({
+        apiBaseUrl: apiBaseUrl(),
+        outDir,
+        verbose,
+        cacheDir,
+        buildId: id,
+        onProgress: (next) => {
+          progress = next;
+        },
+      });
+      clearInterval(heartbeat);
+      await db.query(
+        `update site_build set status = 'published', finished_at = now(), pages_rendered = $2, pages_reused = $3,
+           pages_total = $4, eta_ms = 0, release = $5 where id = $1`,
+        [id, result.rendered, result.reused, result.rendered + result.reused, result.buildId],
+      );
+      log(
+        `build ${id}: published in ${(result.ms / 1000).toFixed(1)} s (${result.rendered} pages rendered, ${result.reused} reused)`,
+      );
+    } catch (error) {
+      clearInterval(heartbeat);
+      const reason = (error as Error).message.slice(0, 4000);
+      await db.query(`update site_build set status = 'failed', finished_at = now(), error = $2 where id = $1`, [
+        id,
+        reason,
+      ]);
+      log(`build ${id}: failed, the published site is as it was. ${reason}`);
+    }
+  };
+
+  const loop = async () => {
+    do {
+      again = false;
+      for (let id = await take(); id && !closed; id = await take()) await run(id);
+    } while (again && !closed);
+  };
+
+  const kick = (): Promise<void> => {
+    if (closed) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = loop()
+      .catch((error) => log(`builder: ${(error as Error).message}`))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+
+  const poll = setInterval(() => void kick(), POLL_MS);
+  poll.unref();
+  return {
+    kick,
+    async close() {
+      closed = true;
+      clearInterval(poll);
+      await running;
+    },
+  } satisfies Builder;
+}
+
+/**
+ * The builder a server starts once it listens (`startServer`'s `builder`), publishing into `outDir` from
+ * that server's own API.
+ */
+export const siteBuilder =
+  (options: Omit<BuilderOptions, 'apiBaseUrl'>) =>
+  (apiBaseUrl: () => string): Builder =>
+    startBuilder({ ...options, apiBaseUrl });

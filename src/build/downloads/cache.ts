@@ -1,0 +1,136 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { documentProduct, type ResourceFile } from '#data/resource-render.ts';
+import { readHandoff } from '../handoff.ts';
+import { keep, setQueued } from './queue.ts';
+import type { ResourceJob } from './worker.ts';
+
+// The downloads' bytes kept between builds by their digest (issue 17): a full build (new code, an emptied
+// Astro cache) renders again only the files whose content changed. The cache lives in the kept staging
+// state (SITE_STAGING_STATE, src/build/publish/staging.ts), so a plain `astro build` keeps none. The files a build
+// must make are made by worker threads (src/build/downloads/worker.ts, named by RESOURCE_WORKER, which
+// astro.config.mjs sets) while the build goes on with its other routes.
+
+/** The cache's directory, when this build keeps one. */
+export function resourceCacheDir(): string | undefined {
+  const state = readHandoff().stagingState;
+  return state ? join(state, 'resource-files') : undefined;
+}
+
+const DIGEST = /^[\w-]+$/;
+
+/** Removes what no file of this build is made from any more (a digest not in `digests`). */
+export function pruneResourceCache(digests: Iterable<string>): void {
+  const dir = resourceCacheDir();
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const keep = new Set(digests);
+  for (const name of readdirSync(dir)) {
+    if (!keep.has(name)) rmSync(join(dir, name), { force: true });
+  }
+}
+
+/** Files the workers are making, by digest: settled when the file is in the cache (or the worker failed). */
+const making = new Map<string, Promise<void>>();
+
+/**
+ * Each worker's heap: a file's sources take a few MB (about 20 MB of heap used, measured), but left alone
+ * V8 let each worker's heap grow to 145 MB of garbage before collecting it, beside the build's own.
+ */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 };
+
+/**
+ * The files each worker is given ahead of its answers. Given one at a time, a worker waited for this
+ * thread to take its answer and give it the next, and this thread, rendering pages, took them seldom: at
+ * 10,000 products the workers idled 49 s of a 54 s render and this thread made half the files itself once
+ * the pages were rendered (4.6 s; issue 17). The files are small to pass (a title and a product or a few).
+ */
+export const FILES_AHEAD = 32;
+
+/**
+ * Starts worker threads on the files the cache lacks, in the order the build will ask for them, and
+ * answers how many. Without a cache or a worker script the build renders each file itself.
+ */
+export function makeInWorkers(files: ResourceFile[], threads = availableParallelism()): number {
+  const dir = resourceCacheDir();
+  const script = readHandoff().downloadsWorker;
+  if (!dir || !script || !existsSync(script)) return 0;
+  const missing = files.filter((file) => DIGEST.test(file.digest) && !existsSync(join(dir, file.digest)));
+  if (missing.length === 0) return 0;
+  const queue = [...missing];
+  const waiting = new Map<ResourceFile, { resolve: () => void; reject: (error: Error) => void }>();
+  for (const file of missing) {
+    making.set(
+      file.digest,
+      new Promise<void>((resolve, reject) => waiting.set(file, { resolve, reject })).catch(() => {
+        // A worker that failed leaves the file to the build, which renders it itself.
+      }),
+    );
+  }
+  const settle = (file: ResourceFile, error?: Error) => {
+    const job = waiting.get(file);
+    waiting.delete(file);
+    if (error) job?.reject(error);
+    else job?.resolve();
+  };
+  setQueued({ dir, files: queue, settle });
+  const idOf = new Map(missing.map((file, id) => [file, id]));
+  const workers = Math.max(1, Math.min(threads, Math.ceil(missing.length / 50)));
+  for (let n = 0; n < workers; n++) {
+    const worker = new Worker(script, { resourceLimits: WORKER_LIMITS });
+    worker.unref();
+    // Files given and not answered yet.
+    let given = 0;
+    const feed = () => {
+      const file = queue.shift();
+      if (!file) {
+        if (given === 0) void worker.terminate();
+        return;
+      }
+      given++;
+      const { kind, title, products } = file.source;
+      const job: ResourceJob = {
+        id: idOf.get(file) ?? -1,
+        kind,
+        title,
+        products: products.map(documentProduct),
+        path: join(dir, file.digest),
+      };
+      worker.postMessage(job);
+    };
+    worker.on('message', ({ id, error }: { id: number; error?: string }) => {
+      given--;
+      const file = missing[id];
+      if (file) settle(file, error ? new Error(error) : undefined);
+      feed();
+    });
+    worker.on('error', (error) => {
+      // Everything not yet made falls back to the build's own thread.
+      for (const job of waiting.values()) job.reject(error);
+      waiting.clear();
+      queue.length = 0;
+    });
+    for (let ahead = 0; ahead < FILES_AHEAD; ahead++) feed();
+  }
+  return missing.length;
+}
+
+/** A file's bytes: from the cache when a build (or a worker) made them from the same content, else rendered and kept. */
+export async function cachedBytes(
+  digest: string,
+  render: () => Uint8Array<ArrayBuffer>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const dir = resourceCacheDir();
+  if (!dir || !DIGEST.test(digest)) return render();
+  await making.get(digest);
+  const path = join(dir, digest);
+  try {
+    return new Uint8Array(readFileSync(path));
+  } catch {
+    const bytes = render();
+    keep(path, bytes);
+    return bytes;
+  }
+}

@@ -1,0 +1,29 @@
+import { renameSync, writeFileSync } from 'node:fs';
+import { parentPort } from 'node:worker_threads';
+import type { Resource } from '#api/product.ts';
+import { type DocumentProduct, renderers } from '#data/resource-render.ts';
+
+// A worker thread that makes downloads into the resource cache (src/build/downloads/cache.ts), so the
+// build's second core renders PDFs while the first renders pages (issue 17). Plain TypeScript that Node
+// runs as it is: no Astro module in its imports.
+
+/** One file to make: what it is made from and where its bytes go. */
+export interface ResourceJob {
+  id: number;
+  kind: Resource['kind'];
+  title: string;
+  products: DocumentProduct[];
+  path: string;
+}
+
+parentPort?.on('message', (job: ResourceJob) => {
+  try {
+    const renderer = renderers[job.kind];
+    if (!renderer) throw new Error(`no renderer for ${job.kind}`);
+    writeFileSync(`${job.path}.tmp`, renderer.bytes(job.title, job.products));
+    renameSync(`${job.path}.tmp`, job.path);
+    parentPort?.postMessage({ id: job.id });
+  } catch (error) {
+    parentPort?.postMessage({ id: job.id, error: String(error) });
+  }
+});

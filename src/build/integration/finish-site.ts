@@ -1,0 +1,142 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroConfig, AstroIntegration } from 'astro';
+import { HEADERS_FILE } from '#lib/published-site.ts';
+import { makeQueuedHere } from '../downloads/queue.ts';
+import { FINISHED_AS_RENDERED, type FinishedPages, pageFinisher } from '../finish/page-finish.ts';
+import { addTotals, precompress } from '../finish/precompress.ts';
+import { codeDigest, type SideFilesResult, sidePrerenderer } from '../finish/side-files.ts';
+import { secureSite } from '../finish/site-csp.ts';
+import { readHandoff } from '../handoff.ts';
+import { writtenElsewhere } from '../internals/written-elsewhere.ts';
+import { recordWritten, settleStaging } from '../publish/staging.ts';
+
+/** Routes whose files the build writes beside the pages rather than through Astro's loop (side-files.ts). */
+const SIDE_ROUTES = new Set(['src/pages/[...payload].ts', 'src/pages/files/[kind]/[file].ts']);
+
+/**
+ * Finishes a built site the same way for every build path: a Content-Security-Policy in each page and in
+ * `_headers` (each page's inline scripts by hash, every page's in `_headers`; no 'unsafe-inline'), then
+ * compressed copies of the text files. The browser's API base (`publicApiBase`), when on another origin, is
+ * the one place scripts may call besides. A build into a kept staging tree (the handoff's `stagingState`,
+ * set by site-build.ts) finishes pages as they are rendered, then removes what no route made this time, and
+ * does the rest only for the files it wrote (decision 0025).
+ */
+export function finishSite(publicApiBase: string | undefined): AstroIntegration {
+  let publicDir = '';
+  let astroConfig: AstroConfig | undefined;
+  let sideFiles: (() => Promise<SideFilesResult | undefined>) | undefined;
+  let finishedPages: (() => FinishedPages) | undefined;
+  const connectOrigins = publicApiBase && /^https?:\/\//.test(publicApiBase) ? [new URL(publicApiBase).origin] : [];
+  const handoff = readHandoff();
+  return {
+    name: 'finish-site',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        publicDir = fileURLToPath(config.publicDir);
+        astroConfig = config;
+      },
+      'astro:build:start': ({ setPrerenderer, logger }) => {
+        const config = astroConfig as AstroConfig;
+        const root = fileURLToPath(config.root);
+        setPrerenderer((astro) => {
+          const outDir = fileURLToPath(config.outDir);
+          // A build into the staging tree finishes files as they are rendered, up to a limit (page-finish.ts).
+          const finishing =
+            handoff.stagingState && config.build.format === 'directory' && config.base === '/'
+              ? pageFinisher({
+                  outDir,
+                  connectOrigins,
+                  limit: handoff.finishAsRendered ?? FINISHED_AS_RENDERED,
+                  // Made by internals/astro-preload.ts, which site-build.ts loads into Astro's process.
+                  writtenElsewhere: writtenElsewhere(),
+                })
+              : undefined;
+          finishedPages = finishing?.finished;
+          const side = sidePrerenderer(astro, {
+            components: SIDE_ROUTES,
+            site: new URL(config.site ?? 'http://localhost'),
+            options: () => ({
+              outDir,
+              state: handoff.stagingState,
+              code: codeDigest(root, ['src'], ['package-lock.json', 'astro.config.mjs']),
+              write: finishing?.write,
+            }),
+            log: (line) => logger.info(line),
+            // The downloads still queued for the worker threads are made here too (downloads/cache.ts).
+            pagesDone: makeQueuedHere,
+          });
+          sideFiles = side.done;
+          return finishing ? finishing.wrap(side.prerenderer) : side.prerenderer;
+        });
+      },
+      'astro:build:done': async ({ dir, assets, logger }) => {
+        const outDir = fileURLToPath(dir);
+        const state = handoff.stagingState;
+        let written: string[] | undefined;
+        let mark = performance.now();
+        // How long each step took, in the log line (astro-process.ts reads it for the build's steps).
+        const took = () => {
+          const seconds = (performance.now() - mark) / 1000;
+          mark = performance.now();
+          return `(${seconds.toFixed(1)} s)`;
+        };
+        // What was finished as it was rendered (page-finish.ts): its pages' policies, its compressed copies,
+        // and side files the thread wrote, which must all be on disk before the tree is settled. Its threads
+        // then compress the rest with this one (precompress.ts), and end.
+        const finished = finishedPages?.();
+        let late: Awaited<ReturnType<typeof precompress>>;
+        try {
+          await finished?.compressing.flush();
+          if (state) {
+            const publicFiles = existsSync(publicDir)
+              ? readdirSync(publicDir, { recursive: true, withFileTypes: true })
+                  .filter((entry) => entry.isFile())
+                  .map((entry) => join(outDir, relative(publicDir, join(entry.parentPath, entry.name))))
+              : [];
+            const side = (await sideFiles?.())?.files ?? [];
+            const settled = await settleStaging(outDir, {
+              outputs: [...[...assets.values()].flat().map((url) => fileURLToPath(url)), ...side],
+              publicFiles,
+              since: Number(handoff.startedAt),
+            });
+            written = settled.written;
+            logger.info(
+              `${written.length} files written, ${settled.removed} left over from the build before removed ${took()}`,
+            );
+          }
+          const stateFile = state ? join(state, 'policy.json') : undefined;
+          const { pages, scriptHashes, rewritten } = await secureSite(outDir, {
+            connectOrigins,
+            only: written,
+            stateFile,
+            secured: finished?.policies,
+          });
+          const asText = finished ? `, ${finished.fromText} of ${finished.policies.size} taken as Astro's text` : '';
+          logger.info(
+            `Content-Security-Policy in ${pages} pages${asText}, ${scriptHashes.length} inline scripts allowed by hash ${took()}`,
+          );
+          // Then the rest: what Astro wrote itself (bundled assets, redirects) and the pages the policy rewrote.
+          const compressed = finished?.compressing.files;
+          const rest =
+            written && compressed
+              ? [...new Set([...written.filter((file) => !compressed.has(file)), ...rewritten])]
+              : written;
+          late = await precompress(outDir, rest, finished?.compressing);
+        } catch (error) {
+          // The threads end either way: a build that stopped must not be kept running by them.
+          await finished?.compressing.done().catch(() => {});
+          throw error;
+        }
+        const early = await finished?.compressing.done();
+        const { files, br, gzip } = early ? addTotals(late, early) : late;
+        const threads = Math.max(late.threads, early?.threads ?? 0);
+        logger.info(
+          `${files} files precompressed in ${threads} thread(s): ${(br / 1e6).toFixed(1)} MB brotli, ${(gzip / 1e6).toFixed(1)} MB gzip ${took()}`,
+        );
+        if (state && written) await recordWritten(outDir, state, [...written, join(outDir, HEADERS_FILE)]);
+      },
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type AstroSteps, type BuildProgress, outputCopies, runAstroBuild } from './astro-process.ts';
+import {
+  abandonRelease,
+  prepareRelease,
+  publishRelease,
+  RELEASE_FILE,
+  releaseInfo,
+  tidyLater,
+} from './publish/releases.ts';
+import { readWritten } from './publish/staging.ts';
+import { newBuildId } from './queue.ts';
+import { inThread, type Tree, walkTree } from './tree-thread.ts';
+import { verifySite } from './verify/verify-site.ts';
+import { claimWorkDir } from './work-dir.ts';
+
+export interface SiteBuildOptions {
+  /** The API the build reads, e.g. http://127.0.0.1:4321/api. */
+  apiBaseUrl: string;
+  /** Where the finished site is put. */
+  outDir: string;
+  /** Print Astro's output (true) or keep it and show it only when the build fails (false). */
+  verbose?: boolean;
+  /** Astro's cache (data store, rasterised images); default node_modules/.astro, shared by every build. */
+  cacheDir?: string | undefined;
+  /** Names the build, its payload versions and its release; a fresh one when not given. */
+  buildId?: string | undefined;
+  /** Told after each page Astro writes or reuses. */
+  onProgress?: ((progress: BuildProgress) => void) | undefined;
+}
+
+export interface SiteBuildResult {
+  ms: number;
+  buildId: string;
+  /** The release directory now published (outDir links to it). */
+  release: string;
+  /** Pages and other files Astro rendered, and those it reused unchanged from an earlier build. */
+  rendered: number;
+  reused: number;
+  /** Milliseconds of each step: claiming the staging tree, Astro, the checks, publishing the release. */
+  phases: { claim: number; astro: number; verify: number; publish: number };
+  /** Milliseconds of Astro's own steps, from its output (see `astroSteps`). */
+  steps: AstroSteps;
+}
+
+/**
+ * Runs `astro build` against a running API into a fresh directory, checks the result (verify-site.ts),
+ * and only then publishes it as a new release that outDir links to (releases.ts); a failed build or
+ * check leaves the published site as it was and rejects with the reason.
+ */
+export async function buildSite({
+  apiBaseUrl,
+  outDir,
+  verbose = true,
+  cacheDir,
+  buildId = newBuildId(),
+  onProgress,
+}: SiteBuildOptions): Promise<SiteBuildResult> {
+  const started = performance.now();
+  const startedAt = Date.now();
+  const work = await claimWorkDir(outDir);
+  // Files this build writes have a modification time after this; the margin covers coarse file clocks
+  // (a file counted as written when it was not costs a copy, never a stale page). Nothing in the tree
+  // is newer than the mark the last build left once it had made the tree whole (a copy may have ended
+  // a moment ago).
+  const since = Math.max(startedAt - 2000, (work.keptAt ?? 0) + 1);
+  let mark = performance.now();
+  const lap = () => {
+    const ms = Math.round(performance.now() - mark);
+    mark = performance.now();
+    return ms;
+  };
+  const phases = { claim: lap(), astro: 0, verify: 0, publish: 0 };
+  // Whether the claim went on to the work after the publish, which lets it go.
+  let handedOver = false;
+  try {
+    // Copies an earlier build left (astro-preload.ts): a build that renders a page no longer updates its
+    // copy, so one left could be restored stale.
+    await rm(outputCopies(cacheDir), { recursive: true, force: true });
+    let counts: { rendered: number; reused: number; steps: AstroSteps };
+    let written: Set<string> | undefined;
+    let tree: Tree | undefined;
+    // This process only waits while Astro builds: it begins the release meanwhile (in a thread of its own).
+    // If that fails, publishing makes the release from nothing.
+    const preparing = work.base
+      ? prepareRelease(outDir, buildId, work.base).catch(() => undefined)
+      : Promise.resolve(undefined);
+    try {
+      const total = (await releaseInfo(outDir))?.pages;
+      counts = await runAstroBuild({
+        apiBaseUrl,
+        outDir: work.dir,
+        verbose,
+        cacheDir,
+        buildId,
+        total,
+        onProgress,
+        staging: { state: work.state, since },
+      });
+      phases.astro = lap();
+      written = await readWritten(work.state);
+      // One listing of the staging tree for the checks and the release.
+      tree = walkTree(work.dir);
+      // What the release before had and this build removed (begun from it, the release knows).
+      const begun = await preparing;
+      const inTree = new Set(tree.files);
+      const removed = begun && [...begun.files].filter((file) => !inTree.has(file));
+      await verifySite(work.dir, apiBaseUrl, {
+        written,
+        linkCache: join(work.state, 'links.ndjson'),
+        tree,
+        removed,
+      });
+      phases.verify = lap();
+    } catch (error) {
+      const prepared = await preparing;
+      if (prepared) await abandonRelease(prepared).catch(() => undefined);
+      await work.discard();
+      throw error;
+    }
+    const build = { ...counts, ms: Math.round(performance.now() - started) };
+    if (!work.base) {
+      // Nothing to link to (a first build, or its release is gone): the staging tree itself becomes the
+      // release, and a copy of it the staging tree again, after the publish and under the same claim, so
+      // the next build waits for it (decision 0031). Copying every file first held up the publish by
+      // 8-46 s at 10,000 products. Until the copy is whole the tree has no marker: cut short, it is emptied.
+      const release = await publishRelease(work.dir, outDir, buildId, build);
+      phases.publish = lap();
+      handedOver = true;
+      tidyLater(async () => {
+        try {
+          await inThread({ kind: 'copy', from: release, to: work.dir, skip: [RELEASE_FILE] });
+          await work.keep(release);
+        } finally {
+          await work.release();
+        }
+      });
+      return { ms: Math.round(performance.now() - started), buildId, release, ...counts, phases };
+    }
+    const release = await publishRelease(work.dir, outDir, buildId, build, {
+      written,
+      base: work.base,
+      prepared: await preparing,
+      tree,
+    });
+    await work.keep(release);
+    phases.publish = lap();
+    return { ms: Math.round(performance.now() - started), buildId, release, ...counts, phases };
+  } finally {
+    if (!handedOver) await work.release();
+  }
+}

@@ -1,0 +1,158 @@
+import { fileURLToPath } from 'node:url';
+import type { Loader, LoaderContext } from 'astro/loaders';
+import type { Language } from '#api/common.ts';
+import { type ProductDetail, productPage } from '#api/product.ts';
+import { systemChanges } from '#api/system.ts';
+import { getHook, HOOKS, setHook } from '#build/internals/hooks.ts';
+import { type Bilingual, pairLanguages } from '../bilingual.ts';
+import { compactCopy, sharePool } from '../compact.ts';
+import { digestInTurns } from '../entry-digest.ts';
+import { callAllPages, callApi } from '../fetch.server.ts';
+import { FORMAT, parseKept, type Refs, readIndex, refsOf, storedOf, writeKept } from './kept.ts';
+import { joinsInPlace, planRefresh } from './refresh.ts';
+
+// The `products` collection, loaded from the change feed (`/system/changes`) rather than whole each
+// build: only the products whose records changed are read again. Decision 0024 has the rules and why
+// they cover every record that changes; the entries are those a full load gives, in the same order.
+
+/** The most ids one `/product/page` call takes. */
+const IDS_PER_CALL = 999;
+
+type Entry = Bilingual<ProductDetail>;
+
+async function readProducts(ids?: number[]): Promise<Entry[]> {
+  // Held to the last page: compact copies, their strings, objects and arrays shared with every other
+  // record's (compact.ts), made as each page of records comes while the API makes the next.
+  const pool = sharePool();
+  const keep = (record: ProductDetail) => compactCopy(record, pool);
+  const read = async (language: Language) => {
+    if (!ids) return callAllPages(productPage, { language }, keep);
+    const records: ProductDetail[] = [];
+    for (let start = 0; start < ids.length; start += IDS_PER_CALL) {
+      records.push(
+        ...(await callAllPages(productPage, { language, ids: ids.slice(start, start + IDS_PER_CALL) }, keep)),
+      );
+    }
+    return records;
+  };
+  const [en, zh] = await Promise.all([read('en'), read('zh')]);
+  return pairLanguages(en, zh);
+}
+
+/** The UTC day: product records carry a ship date counted from it. */
+const utcDay = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Where the products live between a load and the pages (decision 0029): not in Astro's data store, which
+ * the build inlines into its server bundle as one string (38 MB at 10,000 products: Vite parses it every
+ * build, and the build holds it as code and again as objects), but in this process's memory, handed to
+ * `getProducts` (catalogue.ts), and in a file of their own in Astro's cache directory between builds.
+ */
+const LOADED = HOOKS.products;
+
+/** The products the last load in this process left, in the API's order; undefined before any load. */
+export function loadedProducts(): Promise<Entry[]> | undefined {
+  return getHook<Promise<Entry[]>>(LOADED);
+}
+
+function setLoaded(entries: Promise<Entry[]>): void {
+  // Their digests for the pages' keys are made meanwhile (entry-digest.ts); a failure is the pages' to
+  // report, when they ask (catalogue.ts).
+  entries.then(digestInTurns).catch(() => {});
+  setHook(LOADED, entries);
+}
+
+/** The `products` collection's loader: incremental from the change feed, whole when it must be. */
+export function productsLoader(options: { offline?: boolean } = {}): Loader {
+  return {
+    name: 'products-incremental',
+    load: async ({ store, meta, logger, config }: LoaderContext) => {
+      const started = performance.now();
+      const elapsed = () => `${Math.round(performance.now() - started)} ms`;
+      // Astro's own store holds none of them (the records of an earlier format are dropped).
+      store.clear();
+      meta.delete('seq');
+      const file = fileURLToPath(new URL('products-store.json', config.cacheDir));
+      if (options.offline) {
+        setLoaded(Promise.resolve([]));
+        return;
+      }
+      // Both read before any record: a write during the load is seen again next time, which is harmless.
+      const day = utcDay();
+      const index = readIndex(file);
+      const kept = index && 'order' in index ? index : undefined;
+      // While the feed is asked for, the other collections' loaders send their calls.
+      const feed = await callApi(systemChanges, { language: 'en', since: kept?.seq ?? 0 });
+
+      let reason: string | undefined;
+      if (!index) reason = 'no earlier load';
+      else if (index.format !== FORMAT) reason = 'a new loader format';
+      else if (!kept) reason = 'no earlier load';
+      else if (kept.day !== day) reason = 'a new day (ship dates)';
+      else if (feed.until < kept.seq) reason = 'the feed is behind the store (another database)';
+      else if (!feed.complete) reason = 'too many changes';
+      // The records are read and split (found by their ids) now, and parsed while the build waits on the
+      // API and the bundler.
+      const parsed = kept && !reason ? parseKept(file, kept.order) : undefined;
+      parsed?.catch(() => {});
+      if (kept && !reason && !parsed) reason = 'a kept record is missing';
+
+      if (kept && parsed && !reason) {
+        const plan = planRefresh(
+          feed.changes,
+          kept.order.map((id, at) => storedOf(id, kept.refs[at] as Refs)),
+        );
+        if (plan.full) reason = plan.reason;
+        else {
+          const fresh = plan.ids.length > 0 ? await readProducts(plan.ids) : [];
+          if (
+            !joinsInPlace(
+              fresh.map((entry) => entry.en.id),
+              new Set(kept.order.map(Number)),
+              plan.inserted,
+            )
+          )
+            reason = 'a product published again';
+          else {
+            // Each product keeps its place when read again; new ones join at the end; one not returned went.
+            const returned = new Map(fresh.map((entry) => [entry.id, entry]));
+            const refs = new Map(kept.order.map((id, at) => [id, kept.refs[at] as Refs]));
+            const gone = new Set(plan.ids.map(String).filter((id) => !returned.has(id) && refs.has(id)));
+            const order = [
+              ...kept.order.filter((id) => !gone.has(id)),
+              ...fresh.map((entry) => entry.id).filter((id) => !refs.has(id)),
+            ];
+            for (const entry of fresh) refs.set(entry.id, refsOf(entry.en));
+            const now = parsed.then((entries) => {
+              const byId = new Map(entries.map((entry) => [entry.id, entry]));
+              for (const entry of fresh) byId.set(entry.id, entry);
+              return order.map((id) => byId.get(id) as Entry);
+            });
+            setLoaded(now);
+            if (fresh.length > 0 || gone.size > 0 || feed.until !== kept.seq) {
+              const index = {
+                format: FORMAT,
+                seq: feed.until,
+                day,
+                order,
+                refs: order.map((id) => refs.get(id) as Refs),
+              };
+              await writeKept(file, index, () => now, fresh);
+            }
+            logger.info(
+              `products: refreshed ${fresh.length}, removed ${gone.size}, kept ${order.length - fresh.length} in ${elapsed()}`,
+            );
+            return;
+          }
+        }
+      }
+
+      const all = await readProducts();
+      setLoaded(Promise.resolve(all));
+      const order = all.map((entry) => entry.id);
+      const refs = all.map((entry) => refsOf(entry.en));
+      await writeKept(file, { format: FORMAT, seq: feed.until, day, order, refs }, async () => all);
+      logger.info(`products: full load (${all.length} products; ${reason}) in ${elapsed()}`);
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { createApp } from '#server/app.ts';
+import { hashPassword } from '#server/auth/password.ts';
+import { insertClient } from '#server/db/customers.ts';
+import type { Db } from '#server/db/index.ts';
+import { createMailer, type Mailer } from '#server/mail/mailer.ts';
+import { createOutbox, type Outbox } from '#server/mail/outbox.ts';
+import { type SmtpSink, startSmtpSink } from '#server/mail/sink.ts';
+import { seedCatalogue } from '#server/seed/index.ts';
+import type { SeedCatalogue } from '#server/seed/types.ts';
+import { prepareDb } from '#server/server.ts';
+
+/** The databases API tests run on: PGlite always, a PostgreSQL server when TEST_DATABASE_URL is set. */
+export const databaseKinds = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])] as const;
+
+/** A fresh, migrated and seeded database of the given kind (the demo catalogue unless another is given), and a way to drop it. */
+export async function freshDb(
+  kind: string,
+  catalogue?: SeedCatalogue,
+): Promise<{ db: Db; url?: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const prepare = async (options: { url?: string }) => {
+    const db = await prepareDb({ ...options, seed: catalogue === undefined });
+    if (catalogue) await seedCatalogue(db, catalogue);
+    return db;
+  };
+  if (kind === 'pglite' || !adminUrl) {
+    const db = await prepare({});
+    return { db, drop: () => db.close() };
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await prepare({ url: url.toString() });
+  return {
+    db,
+    url: url.toString(),
+    async drop() {
+      await db.close();
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+export interface ApiClient {
+  db: Db;
+  /** The SMTP sink the app's mail goes to. */
+  mail: SmtpSink;
+  /** The app's outbox: `await api.outbox.idle()` waits for mail under way. */
+  outbox: Outbox;
+  /** POSTs a JSON payload (or a raw string) to an API path and answers status and parsed body. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests check the body field by field
+  post(path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  // biome-ignore lint/suspicious/noExplicitAny: tests check the body field by field
+  get(path: string, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  /** The app's own Response to any request under /api: for tests of the HTTP layer (methods, headers, raw bodies). */
+  request(path: string, init?: RequestInit): Promise<Response>;
+}
+
+export interface ApiOptions {
+  /** Create the app with trustProxy, so a test can choose its client address with X-Forwarded-For. */
+  trustProxy?: boolean;
+  /** Seed this catalogue instead of the demo one (e.g. a synthetic one). */
+  catalogue?: SeedCatalogue;
+}
+
+/**
+ * Runs a suite once per database kind against the real app on a fresh seeded database, with its
+ * mail going over SMTP to a sink of its own.
+ */
+export function describeApi(name: string, suite: (api: ApiClient) => void, options: ApiOptions = {}): void {
+  describe.each(databaseKinds)(`${name} (%s)`, (kind) => {
+    let handle: Awaited<ReturnType<typeof freshDb>> | undefined;
+    let app: ReturnType<typeof createApp> | undefined;
+    let sink: SmtpSink | undefined;
+    let mailer: Mailer | undefined;
+    let outbox: Outbox | undefined;
+    beforeAll(async () => {
+      handle = await freshDb(kind, options.catalogue);
+      sink = await startSmtpSink();
+      mailer = createMailer({ smtpUrl: sink.url });
+      outbox = createOutbox(handle.db, mailer);
+      app = createApp({ db: handle.db, outbox, trustProxy: options.trustProxy ?? false });
+    }, 60_000);
+    afterAll(async () => {
+      await outbox?.idle();
+      mailer?.close();
+      await sink?.close();
+      await handle?.drop();
+    });
+    const request = async (path: string, init: RequestInit = {}) => {
+      if (!app) throw new Error('the app is not ready');
+      return app.request(`/api${path}`, init);
+    };
+    const send = async (path: string, init: RequestInit) => {
+      const response = await request(path, init);
+      const text = await response.text();
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+      return { status: response.status, body };
+    };
+    suite({
+      get db() {
+        if (!handle) throw new Error('the database is not ready');
+        return handle.db;
+      },
+      get mail() {
+        if (!sink) throw new Error('the mail sink is not ready');
+        return sink;
+      },
+      get outbox() {
+        if (!outbox) throw new Error('the outbox is not ready');
+        return outbox;
+      },
+      post: (path, body = {}, headers = {}) =>
+        send(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: typeof body === 'string' ? body : JSON.stringify(body),
+        }),
+      get: (path, headers = {}) => send(path, { method: 'GET', headers }),
+      request,
+    });
+  });
+}
+
+let clientCount = 0;
+
+/**
+ * A customer created straight in the database (registration through the API has its own tests) and
+ * logged in through the API: answers the customer and the headers that carry its token.
+ */
+export async function loggedInClient(
+  api: ApiClient,
+  fields: { username?: string; email?: string; password?: string; headers?: Record<string, string> } = {},
+) {
+  clientCount++;
+  const tag = `${process.pid}${clientCount}`;
+  const username = fields.username ?? `client${tag}`;
+  const email = fields.email ?? `client${tag}@example.com`;
+  const password = fields.password ?? 'correct horse battery';
+  const client = await insertClient(api.db, {
+    username,
+    email,
+    name: `Client ${tag}`,
+    contactNumber: '+65 6123 4567',
+    passwordHash: await hashPassword(password),
+  });
+  const login = await api.post('/client/login', { account: username, password }, fields.headers);
+  if (login.body.code !== 200) throw new Error(`login failed: ${login.body.msg}`);
+  const token: string = login.body.data;
+  return { client, username, email, password, token, headers: { Satoken: token } };
+}
