@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashPassword } from '#server/auth/password.ts';
-import { insertClient } from '#server/db/customers.ts';
+import { insertCustomer } from '#server/db/customers.ts';
 import type { Db } from '#server/db/index.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 import { prepareDb, type RunningServer, startServer } from '#server/server.ts';
@@ -89,7 +89,7 @@ export async function loggedInCustomer(
   password: string,
   passwordHash?: string,
 ): Promise<BenchCustomer> {
-  const client = await insertClient(db, {
+  const client = await insertCustomer(db, {
     username,
     email: `${username}@example.com`,
     name: `Customer ${username}`,

@@ -18,7 +18,7 @@ import { calls } from '#api/index.ts';
 import { hashPassword } from '#server/auth/password.ts';
 import { createSession, revokeSession } from '#server/auth/session.ts';
 import { sha256 } from '#server/auth/token.ts';
-import { insertClient } from '#server/db/customers.ts';
+import { insertCustomer } from '#server/db/customers.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 import { prepareDb, startServer } from '#server/server.ts';
 import {
@@ -54,7 +54,7 @@ async function serverProcess(): Promise<void> {
   console.log = () => {};
   const server = await startServer({ db, port: 0, host: '127.0.0.1', mailer, trustProxy: true });
   const tag = randomBytes(4).toString('hex');
-  const customer = await insertClient(db, {
+  const customer = await insertCustomer(db, {
     username: `fuzz-${tag}`,
     email: `fuzz-${tag}@example.com`,
     name: 'Fuzz',

@@ -14,7 +14,7 @@ import {
 } from './fields.ts';
 
 /** The logged-in customer, as /client/info answers. */
-export const ClientInfo = v.object({
+export const CustomerInfo = v.object({
   id: Id,
   username: v.string(),
   name: v.string(),
@@ -22,7 +22,7 @@ export const ClientInfo = v.object({
   contactNumber: v.string(),
   createdAt: Timestamp,
 });
-export type ClientInfo = v.InferOutput<typeof ClientInfo>;
+export type CustomerInfo = v.InferOutput<typeof CustomerInfo>;
 
 export const CodePurpose = v.picklist(['register', 'reset'], 'validation.purpose');
 
@@ -39,13 +39,13 @@ const registerEntries = v.object({
 });
 export const RegisterRequest = v.pipe(registerEntries, passwordsMatch<v.InferOutput<typeof registerEntries>>());
 
-export const clientRegister = defineCall({
+export const customerRegister = defineCall({
   method: 'POST',
   path: '/client/register',
   tag: 'client',
   summary: 'Registers a customer with the verification code sent to their email.',
   request: RegisterRequest,
-  response: ClientInfo,
+  response: CustomerInfo,
 });
 
 export const LoginRequest = v.object({
@@ -59,7 +59,7 @@ export const LoginRequest = v.object({
   ),
 });
 
-export const clientLogin = defineCall({
+export const customerLogin = defineCall({
   method: 'POST',
   path: '/client/login',
   tag: 'client',
@@ -68,7 +68,7 @@ export const clientLogin = defineCall({
   response: v.string(),
 });
 
-export const clientLogout = defineCall({
+export const customerLogout = defineCall({
   method: 'GET',
   path: '/client/logout',
   tag: 'client',
@@ -77,13 +77,13 @@ export const clientLogout = defineCall({
   response: v.null(),
 });
 
-export const clientInfo = defineCall({
+export const customerInfo = defineCall({
   method: 'GET',
   path: '/client/info',
   tag: 'client',
   summary: 'The logged-in customer.',
   request: LanguageRequest,
-  response: ClientInfo,
+  response: CustomerInfo,
 });
 
 export const UpdateRequest = v.object({
@@ -92,18 +92,18 @@ export const UpdateRequest = v.object({
   contactNumber: v.optional(ContactNumber),
 });
 
-export const clientUpdate = defineCall({
+export const customerUpdate = defineCall({
   method: 'POST',
   path: '/client/update',
   tag: 'client',
   summary: "Changes the customer's name or contact number; data is merged into the user.",
   request: UpdateRequest,
-  response: ClientInfo,
+  response: CustomerInfo,
 });
 
 export const SendCodeRequest = v.object({ language: LanguageField, email: Email, purpose: CodePurpose });
 
-export const clientSendEmail = defineCall({
+export const customerSendEmail = defineCall({
   method: 'POST',
   path: '/client/send/email',
   tag: 'client',
@@ -115,7 +115,7 @@ export const clientSendEmail = defineCall({
 
 export const CheckCodeRequest = v.object({ language: LanguageField, email: Email, code: Code, purpose: CodePurpose });
 
-export const clientCheckCode = defineCall({
+export const customerCheckCode = defineCall({
   method: 'POST',
   path: '/client/check/code',
   tag: 'client',
@@ -133,7 +133,7 @@ const resetEntries = v.object({
 });
 export const ResetPasswordRequest = v.pipe(resetEntries, passwordsMatch<v.InferOutput<typeof resetEntries>>());
 
-export const clientResetPassword = defineCall({
+export const customerResetPassword = defineCall({
   method: 'POST',
   path: '/client/password/reset',
   tag: 'client',

@@ -67,7 +67,7 @@ export const cartDelete = defineCall({
 export const Favourite = v.object({ productId: Id, product: ProductSummary, createdAt: Timestamp });
 export type Favourite = v.InferOutput<typeof Favourite>;
 
-export const favoritePage = defineCall({
+export const favouritePage = defineCall({
   method: 'POST',
   path: '/favorite/page',
   tag: 'favorite',
@@ -76,7 +76,7 @@ export const favoritePage = defineCall({
   response: page(Favourite),
 });
 
-export const favoriteSave = defineCall({
+export const favouriteSave = defineCall({
   method: 'POST',
   path: '/favorite/save',
   tag: 'favorite',
@@ -85,7 +85,7 @@ export const favoriteSave = defineCall({
   response: Favourite,
 });
 
-export const favoriteDelete = defineCall({
+export const favouriteDelete = defineCall({
   method: 'POST',
   path: '/favorite/delete',
   tag: 'favorite',
@@ -97,7 +97,7 @@ export const favoriteDelete = defineCall({
 export const SavedArticle = v.object({ newsId: Id, article: ArticleRecord, createdAt: Timestamp });
 export type SavedArticle = v.InferOutput<typeof SavedArticle>;
 
-export const newsCollectPage = defineCall({
+export const savedArticlePage = defineCall({
   method: 'POST',
   path: '/news/collect/page',
   tag: 'news',
@@ -106,7 +106,7 @@ export const newsCollectPage = defineCall({
   response: page(SavedArticle),
 });
 
-export const newsCollectSave = defineCall({
+export const savedArticleSave = defineCall({
   method: 'POST',
   path: '/news/collect/save',
   tag: 'news',
@@ -115,7 +115,7 @@ export const newsCollectSave = defineCall({
   response: SavedArticle,
 });
 
-export const newsCollectDelete = defineCall({
+export const savedArticleDelete = defineCall({
   method: 'POST',
   path: '/news/collect/delete',
   tag: 'news',

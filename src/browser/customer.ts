@@ -1,7 +1,7 @@
 import { $cartCount } from '#stores/cart.ts';
 import { $favouriteIds } from '#stores/favourites.ts';
 import { $savedNewsIds } from '#stores/saved-news.ts';
-import { loadUser } from '#stores/user.ts';
+import { loadCustomer } from '#stores/user.ts';
 
 // The logged-in side of every page, loaded once a token exists: load the customer (info, cart, favourites,
 // saved articles), keep the header's cart count, and keep every favourite and save toggle's aria-pressed true
@@ -25,7 +25,7 @@ let started = false;
 
 /** Loads the customer of the current token and binds the header and the toggles to the stores (once). */
 export function startCustomer(): void {
-  void loadUser();
+  void loadCustomer();
   if (started) return;
   started = true;
   $cartCount.subscribe((count) => {

@@ -4,7 +4,7 @@ import { localePath, t } from '#i18n/index.ts';
 import { fieldErrors } from '#i18n/validation.ts';
 import { ApiError } from '#lib/api-error.ts';
 import { $locale } from '#stores/locale.ts';
-import { loadUser, login } from '#stores/user.ts';
+import { loadCustomer, login } from '#stores/user.ts';
 import { showFieldErrors } from './form-errors.ts';
 
 // The login dialog's form (LoginDialog.astro), loaded when the dialog first opens.
@@ -41,7 +41,7 @@ export async function submitLogin(form: HTMLFormElement, { stay, done }: { stay:
   try {
     await login(result.output.account, result.output.password);
     if (stay) {
-      await loadUser();
+      await loadCustomer();
       done();
     } else {
       location.assign(localePath(locale, '/account'));

@@ -8,9 +8,9 @@ import { $token } from '#stores/token.ts';
 const busy = new WeakSet<Element>();
 
 async function toggle(button: HTMLElement): Promise<void> {
-  const { loadUser } = await import('#stores/user.ts');
+  const { loadCustomer } = await import('#stores/user.ts');
   // The lists must be loaded before a toggle can tell saving from removing.
-  await loadUser();
+  await loadCustomer();
   if (button.matches('[data-favourite-toggle]')) {
     const { toggleFavourite } = await import('#stores/favourites.ts');
     await toggleFavourite(Number(button.dataset.productId));

@@ -6,7 +6,7 @@ import { type Locale, t } from '#i18n/index.ts';
 import { openLogin } from '#lib/events.ts';
 import { restoreToasts } from '#stores/toasts.ts';
 import { $token } from '#stores/token.ts';
-import { $user } from '#stores/user-info.ts';
+import { $customer } from '#stores/user-info.ts';
 import Loading from './account/Loading.tsx';
 import Logout from './account/Logout.tsx';
 
@@ -36,7 +36,7 @@ const SECTIONS = {
 /** The account area's island: a visitor gets the login prompt (and the dialog), a customer the section. */
 export default function Account({ locale, section }: Props) {
   const token = useStore($token);
-  const user = useStore($user);
+  const user = useStore($customer);
 
   useEffect(restoreToasts, []);
 

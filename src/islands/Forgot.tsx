@@ -1,6 +1,6 @@
 import '../styles/customer.css';
 import { useState } from 'react';
-import { clientResetPassword, ResetPasswordRequest } from '#api/client.ts';
+import { customerResetPassword, ResetPasswordRequest } from '#api/client.ts';
 import { type Locale, t } from '#i18n/index.ts';
 import { openLogin } from '#lib/events.ts';
 import { call } from '#lib/http.ts';
@@ -25,7 +25,7 @@ export default function Forgot({ locale }: Props) {
     initial: { email: '', code: '', password: '', confirmPassword: '' },
     check: (values) => errorsWithPasswords(ResetPasswordRequest, values, locale),
     send: async (values) => {
-      await call(clientResetPassword, values, { reject: true });
+      await call(customerResetPassword, values, { reject: true });
       setDone(true);
     },
     recheck: true,

@@ -14,7 +14,7 @@ import { type Locale, localePath, type MessageKey, t } from '#i18n/index.ts';
 import { ApiError } from '#lib/api-error.ts';
 import { call } from '#lib/http.ts';
 import { inquiryProfileOf, rememberInquiryProfile } from '#stores/inquiry-profile.ts';
-import { $user } from '#stores/user-info.ts';
+import { $customer } from '#stores/user-info.ts';
 import FormActions from './form/FormActions.tsx';
 import FormSummary from './form/FormSummary.tsx';
 import { errorsOf, focusFirstInvalid } from './form/validate.ts';
@@ -112,7 +112,7 @@ export default function Inquiry({ locale, interests }: Props) {
         },
         { reject: true },
       );
-      const user = $user.get();
+      const user = $customer.get();
       if (user) rememberInquiryProfile(user.email, values);
       location.assign(localePath(locale, '/contact/success'));
     } catch (failure) {
@@ -147,14 +147,14 @@ export default function Inquiry({ locale, interests }: Props) {
       fillIn('department', profile?.department);
       fillIn('country', profile?.country);
     };
-    fromUser($user.get());
+    fromUser($customer.get());
     setSubscribe(form.querySelector<HTMLInputElement>('input[name=subscribe]')?.checked ?? false);
     form.dataset.ready = '';
     if (form.dataset.pending !== undefined) {
       delete form.dataset.pending;
       void submit();
     }
-    return $user.listen(fromUser);
+    return $customer.listen(fromUser);
   }, []);
 
   const described = (name: string, hint?: boolean) =>

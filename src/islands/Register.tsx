@@ -1,6 +1,6 @@
 import '../styles/customer.css';
 import { useEffect } from 'react';
-import { clientRegister, RegisterRequest } from '#api/client.ts';
+import { customerRegister, RegisterRequest } from '#api/client.ts';
 import { newsletterSubscribe } from '#api/inquiry.ts';
 import { type Locale, localePath, t } from '#i18n/index.ts';
 import { openLogin } from '#lib/events.ts';
@@ -37,7 +37,7 @@ export default function Register({ locale }: Props) {
     initial: EMPTY,
     check: (values) => errorsWithPasswords(RegisterRequest, values, locale),
     send: async ({ subscribe, ...values }) => {
-      await call(clientRegister, { ...values, agree: true }, { reject: true });
+      await call(customerRegister, { ...values, agree: true }, { reject: true });
       // The account exists now; the newsletter asks for its own confirmation by mail, and a failure to
       // ask must not hold the registration up.
       if (subscribe)

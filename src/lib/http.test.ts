@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { clientInfo, clientLogin } from '#api/client.ts';
+import { customerInfo, customerLogin } from '#api/client.ts';
 import { productItem } from '#api/product.ts';
 import { cartPage } from '#api/shop.ts';
 import type { Db } from '#server/db/index.ts';
@@ -67,7 +67,7 @@ describe('the HTTP client', () => {
   test('adds the language to GET calls as a query parameter, in Chinese on Chinese pages', async () => {
     const { call, $locale } = await load();
     $locale.set('zh-CN');
-    await call(clientInfo, {});
+    await call(customerInfo, {});
     expect(new URL(requests[0]?.url ?? '').searchParams.get('language')).toBe('zh');
   });
 
@@ -79,14 +79,14 @@ describe('the HTTP client', () => {
 
   test('hides the failures of /client/info', async () => {
     const { call, $toasts } = await load();
-    expect(await call(clientInfo, {})).toBeUndefined();
+    expect(await call(customerInfo, {})).toBeUndefined();
     expect($toasts.get()).toEqual([]);
   });
 
   test('rejects login failures to the caller with the code and the message in the page language', async () => {
     const { call, $toasts, $locale } = await load();
     $locale.set('zh-CN');
-    const failure = call(clientLogin, { account: 'nobody', password: 'wrong password' }, { reject: true });
+    const failure = call(customerLogin, { account: 'nobody', password: 'wrong password' }, { reject: true });
     await expect(failure).rejects.toMatchObject({
       name: 'ApiError',
       code: expect.any(Number),

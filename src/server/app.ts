@@ -16,10 +16,10 @@ import { authedCalls, editorCalls, errorResponse, requestLocale } from './router
 import { addressRoutes } from './routes/addresses.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { categoryRoutes } from './routes/category.ts';
-import { clientRoutes } from './routes/client.ts';
-import { collectRoutes } from './routes/collect.ts';
+import { customerRoutes } from './routes/client.ts';
+import { savedArticleRoutes } from './routes/collect.ts';
 import { editorRoutes } from './routes/editor.ts';
-import { favoriteRoutes } from './routes/favorite.ts';
+import { favouriteRoutes } from './routes/favorite.ts';
 import { inquiryRoutes } from './routes/inquiry.ts';
 import { newsRoutes } from './routes/news.ts';
 import { orderRoutes } from './routes/order.ts';
@@ -108,11 +108,11 @@ export function createApp({
   newsRoutes(api, db);
   systemRoutes(api, db);
   pagesRoutes(api, db);
-  clientRoutes(api, { db, outbox, sessionDays });
+  customerRoutes(api, { db, outbox, sessionDays });
   addressRoutes(api, db);
   cartRoutes(api, db);
-  favoriteRoutes(api, db);
-  collectRoutes(api, db);
+  favouriteRoutes(api, db);
+  savedArticleRoutes(api, db);
   orderRoutes(api, { db, outbox });
   inquiryRoutes(api, { db, outbox, siteUrl });
   editorRoutes(api, db, onBuildRequested);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freshDb } from '#tests/support/testing.ts';
 import { hashPassword } from './auth/password.ts';
-import { insertClient } from './db/customers.ts';
+import { insertCustomer } from './db/customers.ts';
 import { type SmtpSink, startSmtpSink } from './mail/sink.ts';
 
 type Db = Awaited<ReturnType<typeof freshDb>>;
@@ -66,7 +66,7 @@ describe('two API processes on one PostgreSQL database', () => {
     if (!handle) throw new Error('no database');
     next++;
     const password = 'correct horse battery';
-    const client = await insertClient(handle.db, {
+    const client = await insertCustomer(handle.db, {
       username: `twin${next}`,
       email: `twin${next}@example.com`,
       name: `Twin ${next}`,

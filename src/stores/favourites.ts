@@ -1,4 +1,4 @@
-import { type Favourite, favoriteDelete, favoritePage, favoriteSave } from '#api/shop.ts';
+import { type Favourite, favouriteDelete, favouritePage, favouriteSave } from '#api/shop.ts';
 import { call } from '#lib/http.ts';
 import { savedList } from './saved-list.ts';
 
@@ -12,9 +12,9 @@ export const {
   toggle: toggleFavourite,
 } = savedList({
   idOf: (favourite: Favourite) => favourite.productId,
-  page: (request) => call(favoritePage, request),
-  save: (productId) => call(favoriteSave, { productId }),
-  remove: (productId) => call(favoriteDelete, { productId }),
+  page: (request) => call(favouritePage, request),
+  save: (productId) => call(favouriteSave, { productId }),
+  remove: (productId) => call(favouriteDelete, { productId }),
   savedToast: 'toast.favouriteSaved',
   removedToast: 'toast.favouriteRemoved',
 });

@@ -1,4 +1,4 @@
-import { newsCollectDelete, newsCollectPage, newsCollectSave, type SavedArticle } from '#api/shop.ts';
+import { savedArticleDelete, savedArticlePage, savedArticleSave, type SavedArticle } from '#api/shop.ts';
 import { call } from '#lib/http.ts';
 import { savedList } from './saved-list.ts';
 
@@ -12,9 +12,9 @@ export const {
   toggle: toggleSavedNews,
 } = savedList({
   idOf: (saved: SavedArticle) => saved.newsId,
-  page: (request) => call(newsCollectPage, request),
-  save: (newsId) => call(newsCollectSave, { newsId }),
-  remove: (newsId) => call(newsCollectDelete, { newsId }),
+  page: (request) => call(savedArticlePage, request),
+  save: (newsId) => call(savedArticleSave, { newsId }),
+  remove: (newsId) => call(savedArticleDelete, { newsId }),
   savedToast: 'toast.articleSaved',
   removedToast: 'toast.articleRemoved',
 });

@@ -1,30 +1,30 @@
-import { type ClientInfo, clientInfo, clientLogin, clientLogout, clientUpdate } from '#api/client.ts';
+import { type CustomerInfo, customerInfo, customerLogin, customerLogout, customerUpdate } from '#api/client.ts';
 import { call } from '#lib/http.ts';
 import { loadCart } from './cart.ts';
 import { loadFavourites } from './favourites.ts';
 import { loadSavedNews } from './saved-news.ts';
 import { $token, setToken } from './token.ts';
-import { $user } from './user-info.ts';
+import { $customer } from './user-info.ts';
 
-export { $user };
+export { $customer };
 
 /** Resolves in a task of its own, so the work before and after it are two short tasks instead of one long one. */
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
-let loading: { token: string; done: Promise<ClientInfo | null> } | undefined;
+let loading: { token: string; done: Promise<CustomerInfo | null> } | undefined;
 
 /**
  * Starts the session of the stored token: the customer's info (errors hidden), then on success their
  * cart, favourites and saved articles. Calls for the same token share one run.
  */
-export function loadUser(): Promise<ClientInfo | null> {
+export function loadCustomer(): Promise<CustomerInfo | null> {
   const token = $token.get();
   if (!token) return Promise.resolve(null);
   if (loading?.token === token) return loading.done;
   const done = (async () => {
-    const info = await call(clientInfo, {}, { hideErrors: true });
+    const info = await call(customerInfo, {}, { hideErrors: true });
     if (!info || $token.get() !== token) return null;
-    $user.set(info);
+    $customer.set(info);
     // Each call starts in a task of its own: the three together are one long task on a slow phone.
     const loads: Promise<void>[] = [];
     for (const load of [loadCart, loadFavourites, loadSavedNews]) {
@@ -40,21 +40,21 @@ export function loadUser(): Promise<ClientInfo | null> {
 
 /** Logs in with a username or email; the failure (wrong password, too many tries) is the form's to show. */
 export async function login(account: string, password: string): Promise<void> {
-  const token = await call(clientLogin, { account, password }, { reject: true });
+  const token = await call(customerLogin, { account, password }, { reject: true });
   setToken(token);
 }
 
 /** Ends the session on the server and forgets it here (and in the other tabs) whatever the server says. */
 export async function logout(): Promise<void> {
-  await call(clientLogout, {}, { hideErrors: true });
+  await call(customerLogout, {}, { hideErrors: true });
   setToken(null);
 }
 
 /** Changes the name or contact number; failures come back to the form. */
-export async function updateProfile(changes: { name?: string; contactNumber?: string }): Promise<ClientInfo> {
-  const info = await call(clientUpdate, changes, { reject: true });
-  const user = $user.get();
-  $user.set(user ? { ...user, ...info } : info);
+export async function updateProfile(changes: { name?: string; contactNumber?: string }): Promise<CustomerInfo> {
+  const info = await call(customerUpdate, changes, { reject: true });
+  const user = $customer.get();
+  $customer.set(user ? { ...user, ...info } : info);
   return info;
 }
 

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { hashPassword } from '#server/auth/password.ts';
-import { insertClient } from '#server/db/customers.ts';
+import { insertCustomer } from '#server/db/customers.ts';
 import type { Db } from '#server/db/index.ts';
 import { createMailer, type Mailer } from '#server/mail/mailer.ts';
 import { createOutbox, type Outbox } from '#server/mail/outbox.ts';
@@ -152,7 +152,7 @@ export async function loggedInClient(
   const username = fields.username ?? `client${tag}`;
   const email = fields.email ?? `client${tag}@example.com`;
   const password = fields.password ?? 'correct horse battery';
-  const client = await insertClient(api.db, {
+  const client = await insertCustomer(api.db, {
     username,
     email,
     name: `Client ${tag}`,

@@ -4,7 +4,7 @@ import { UpdateRequest } from '#api/client.ts';
 import { type Locale, t } from '#i18n/index.ts';
 import { formatDate } from '#lib/format.ts';
 import { showToast } from '#stores/toasts.ts';
-import { $user, updateProfile } from '#stores/user.ts';
+import { $customer, updateProfile } from '#stores/user.ts';
 import Field from '../form/Field.tsx';
 import FormActions from '../form/FormActions.tsx';
 import FormSummary from '../form/FormSummary.tsx';
@@ -13,7 +13,7 @@ import { errorsOf } from '../form/validate.ts';
 
 /** The account home: who the customer is; name and contact number can be changed. */
 export default function Profile({ locale }: { locale: Locale }) {
-  const user = useStore($user);
+  const user = useStore($customer);
   const [editing, setEditing] = useState(false);
   const form = useForm({
     locale,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
-import { clientSendEmail } from '#api/client.ts';
+import { customerSendEmail } from '#api/client.ts';
 import { Email } from '#api/fields.ts';
 import { type Locale, t } from '#i18n/index.ts';
 import { validationMessage } from '#i18n/validation.ts';
@@ -48,7 +48,7 @@ export default function CodeField({ form, locale, purpose }: Props) {
     form.setError('email', undefined);
     setSending(true);
     try {
-      await call(clientSendEmail, { email: checked.output, purpose }, { reject: true });
+      await call(customerSendEmail, { email: checked.output, purpose }, { reject: true });
       setStatus({ text: t(locale, SENT[purpose], { email: checked.output }), failed: false });
       setWait(RESEND_SECONDS);
     } catch (failure) {

@@ -1,4 +1,4 @@
-import type { ClientInfo } from '#api/client.ts';
+import type { CustomerInfo } from '#api/client.ts';
 import type { Queryable } from '../db/index.ts';
 import { newToken, sha256 } from './token.ts';
 
@@ -22,7 +22,7 @@ interface ClientRow {
 /** The columns of ClientInfo, from a query over `client c`. */
 export const clientColumns = 'c.id, c.username, c.name, c.email, c.contact_number, c.created_at';
 
-export function toClientInfo(row: ClientRow): ClientInfo {
+export function toClientInfo(row: ClientRow): CustomerInfo {
   return {
     id: row.id,
     username: row.username,
@@ -57,7 +57,7 @@ export async function findSession(db: Queryable, token: string): Promise<Session
   return row ? { id: row.client_id, tokenHash } : undefined;
 }
 
-export async function getClientInfo(db: Queryable, id: number): Promise<ClientInfo> {
+export async function getClientInfo(db: Queryable, id: number): Promise<CustomerInfo> {
   const [row] = await db.query<ClientRow>(`select ${clientColumns} from client c where c.id = $1`, [id]);
   if (!row) throw new Error(`client ${id} has a session but no record`);
   return toClientInfo(row);

@@ -1,4 +1,4 @@
-import type { Address, ClientInfo } from '#api/client.ts';
+import type { Address, CustomerInfo } from '#api/client.ts';
 import { clientColumns, toClientInfo } from '../auth/session.ts';
 import { ApiError } from '../errors.ts';
 import type { Queryable } from './index.ts';
@@ -21,7 +21,7 @@ export async function assertUnclaimed(db: Queryable, fields: { username?: string
   if (row?.email_taken) throw new ApiError(409, 'api.emailTaken');
 }
 
-export interface NewClient {
+export interface NewCustomer {
   username: string;
   name: string;
   email: string;
@@ -30,7 +30,7 @@ export interface NewClient {
 }
 
 /** Creates a client; a username or email taken meanwhile answers 409 rather than a 500. */
-export async function insertClient(db: Queryable, client: NewClient): Promise<ClientInfo> {
+export async function insertCustomer(db: Queryable, client: NewCustomer): Promise<CustomerInfo> {
   try {
     const [row] = await db.query<Parameters<typeof toClientInfo>[0]>(
       `insert into client as c (username, name, email, contact_number, password_hash) values ($1, $2, $3, $4, $5)
@@ -62,11 +62,11 @@ export async function emailRegistered(db: Queryable, email: string): Promise<boo
   return rows.length > 0;
 }
 
-export async function updateClient(
+export async function updateCustomer(
   db: Queryable,
   id: number,
   changes: { name?: string | undefined; contactNumber?: string | undefined },
-): Promise<ClientInfo> {
+): Promise<CustomerInfo> {
   const [row] = await db.query<Parameters<typeof toClientInfo>[0]>(
     `update client c set name = coalesce($2, name), contact_number = coalesce($3, contact_number), updated_at = now()
      where id = $1 returning ${clientColumns}`,

@@ -353,7 +353,7 @@ export function pageSavedArticles(db: Queryable, lang: Language, clientId: numbe
  * Saves an article, once: saving it again answers the first save; 404 for an unknown article. A
  * no-op update on conflict, as in addFavourite, so simultaneous saves all get the row.
  */
-export async function saveArticle(db: Queryable, lang: Language, clientId: number, articleId: number) {
+export async function addSavedArticle(db: Queryable, lang: Language, clientId: number, articleId: number) {
   const [row] = await db.query<SavedRow>(
     `with x as (
        insert into saved_article (client_id, article_id) select $1, id from article where id = $2 and published
@@ -366,7 +366,7 @@ export async function saveArticle(db: Queryable, lang: Language, clientId: numbe
   return toSaved(row);
 }
 
-export async function unsaveArticle(db: Queryable, clientId: number, articleId: number): Promise<void> {
+export async function removeSavedArticle(db: Queryable, clientId: number, articleId: number): Promise<void> {
   await db.query('delete from saved_article where client_id = $1 and article_id = $2', [clientId, articleId]);
 }
 

@@ -1,4 +1,4 @@
-import type { ClientInfo } from '#api/client.ts';
+import type { CustomerInfo } from '#api/client.ts';
 import type { Language } from '#api/common.ts';
 import type { Industry, InquiryType } from '#api/inquiry.ts';
 import type { Order } from '#api/shop.ts';
@@ -75,7 +75,7 @@ function orderBody(locale: Locale, intro: string, order: Order) {
 }
 
 /** The confirmation to the customer, in the language the order was submitted in. */
-export function orderConfirmationMail(language: Language, client: ClientInfo, order: Order): MailMessage {
+export function orderConfirmationMail(language: Language, client: CustomerInfo, order: Order): MailMessage {
   const locale = localeOf(language);
   const intro = t(locale, 'api.mail.order.intro', { name: client.name, orderNo: order.orderNo });
   return {
@@ -86,7 +86,7 @@ export function orderConfirmationMail(language: Language, client: ClientInfo, or
 }
 
 /** The order request for the sales mailbox, in English. */
-export function salesOrderMail(salesEmail: string, client: ClientInfo, order: Order): MailMessage {
+export function salesOrderMail(salesEmail: string, client: CustomerInfo, order: Order): MailMessage {
   const intro = t('en', 'api.mail.sales.intro', {
     name: client.name,
     username: client.username,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { scriptHash, secureSite } from '#build/finish/site-csp.ts';
 import { createApp } from '../app.ts';
 import { hashPassword } from '../auth/password.ts';
-import { insertClient } from '../db/customers.ts';
+import { insertCustomer } from '../db/customers.ts';
 import type { Db } from '../db/index.ts';
 import { prepareDb } from '../server.ts';
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
   await secureSite(site);
   db = await prepareDb({});
   app = createApp({ db, siteDir: site, hstsMaxAge: 31536000 });
-  await insertClient(db, {
+  await insertCustomer(db, {
     username: 'headers',
     email: 'headers@example.com',
     name: 'Ada Headers',

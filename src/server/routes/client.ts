@@ -1,13 +1,13 @@
 import type { Hono } from 'hono';
 import {
-  clientCheckCode,
-  clientInfo,
-  clientLogin,
-  clientLogout,
-  clientRegister,
-  clientResetPassword,
-  clientSendEmail,
-  clientUpdate,
+  customerCheckCode,
+  customerInfo,
+  customerLogin,
+  customerLogout,
+  customerRegister,
+  customerResetPassword,
+  customerSendEmail,
+  customerUpdate,
 } from '#api/client.ts';
 import { checkCode, issueCode, useCode } from '../auth/codes.ts';
 import { hashPassword, needsRehash, verifyNothing, verifyPassword } from '../auth/password.ts';
@@ -17,10 +17,10 @@ import {
   assertUnclaimed,
   emailRegistered,
   findLogin,
-  insertClient,
+  insertCustomer,
   replacePasswordHash,
   setPasswordByEmail,
-  updateClient,
+  updateCustomer,
 } from '../db/customers.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
@@ -48,8 +48,8 @@ function loginCounters(account: string, address: string) {
   };
 }
 
-export function clientRoutes(app: Hono, { db, outbox, sessionDays }: ClientServices): void {
-  handle(app, db, clientSendEmail, async ({ email, purpose, language }, { address }) => {
+export function customerRoutes(app: Hono, { db, outbox, sessionDays }: ClientServices): void {
+  handle(app, db, customerSendEmail, async ({ email, purpose, language }, { address }) => {
     const counters: Counter[] = [
       [LIMITS.codeSendPerAddress, address],
       [LIMITS.codeSendPerEmail, email],
@@ -72,17 +72,17 @@ export function clientRoutes(app: Hono, { db, outbox, sessionDays }: ClientServi
     return null;
   });
 
-  handle(app, db, clientCheckCode, async ({ email, code, purpose }, { address }) => {
+  handle(app, db, customerCheckCode, async ({ email, code, purpose }, { address }) => {
     await checkCode(db, { email, code, purpose, address });
     return { valid: true as const };
   });
 
   // The code comes first: names are checked (a taken one answers 409) and the password hashed only
   // for the holder of a right code, which proves the mailbox. A registered email never gets a code.
-  handle(app, db, clientRegister, async (input, { address }) =>
+  handle(app, db, customerRegister, async (input, { address }) =>
     useCode(db, { email: input.email, code: input.code, purpose: 'register', address }, async () => {
       await assertUnclaimed(db, input);
-      return insertClient(db, {
+      return insertCustomer(db, {
         username: input.username,
         name: input.name,
         email: input.email,
@@ -92,7 +92,7 @@ export function clientRoutes(app: Hono, { db, outbox, sessionDays }: ClientServi
     }),
   );
 
-  handle(app, db, clientLogin, async ({ account, password }, { address }) => {
+  handle(app, db, customerLogin, async ({ account, password }, { address }) => {
     const typed = account.trim();
     const found = await findLogin(db, typed);
     const { perPair, perAddress, perAccount } = loginCounters(accountOf(found?.id, typed), address);
@@ -117,16 +117,16 @@ export function clientRoutes(app: Hono, { db, outbox, sessionDays }: ClientServi
     return createSession(db, found.id, sessionDays);
   });
 
-  handleAuthed(app, db, clientLogout, async (_input, { client }) => {
+  handleAuthed(app, db, customerLogout, async (_input, { client }) => {
     await revokeSession(db, client.tokenHash);
     return null;
   });
 
-  handleAuthed(app, db, clientInfo, (_input, { client }) => getClientInfo(db, client.id));
+  handleAuthed(app, db, customerInfo, (_input, { client }) => getClientInfo(db, client.id));
 
-  handleAuthed(app, db, clientUpdate, (input, { client }) => updateClient(db, client.id, input));
+  handleAuthed(app, db, customerUpdate, (input, { client }) => updateCustomer(db, client.id, input));
 
-  handle(app, db, clientResetPassword, async ({ email, code, password }, { address }) => {
+  handle(app, db, customerResetPassword, async ({ email, code, password }, { address }) => {
     // An unregistered email never gets a code, so its resets fail at the code like any guess, and
     // nothing is hashed for either until a right code.
     await useCode(db, { email, code, purpose: 'reset', address }, async () => {

@@ -1,19 +1,19 @@
 import type { Hono } from 'hono';
-import { newsCollectDelete, newsCollectPage, newsCollectSave } from '#api/shop.ts';
+import { savedArticleDelete, savedArticlePage, savedArticleSave } from '#api/shop.ts';
 import type { Db } from '../db/index.ts';
-import { pageSavedArticles, saveArticle, unsaveArticle } from '../db/shop.ts';
+import { pageSavedArticles, addSavedArticle, removeSavedArticle } from '../db/shop.ts';
 import { handleAuthed } from '../router.ts';
 
 /** Saved articles (the contract calls them news collect). */
-export function collectRoutes(app: Hono, db: Db): void {
-  handleAuthed(app, db, newsCollectPage, (input, { language, client }) =>
+export function savedArticleRoutes(app: Hono, db: Db): void {
+  handleAuthed(app, db, savedArticlePage, (input, { language, client }) =>
     pageSavedArticles(db, language, client.id, input),
   );
-  handleAuthed(app, db, newsCollectSave, ({ newsId }, { language, client }) =>
-    saveArticle(db, language, client.id, newsId),
+  handleAuthed(app, db, savedArticleSave, ({ newsId }, { language, client }) =>
+    addSavedArticle(db, language, client.id, newsId),
   );
-  handleAuthed(app, db, newsCollectDelete, async ({ newsId }, { client }) => {
-    await unsaveArticle(db, client.id, newsId);
+  handleAuthed(app, db, savedArticleDelete, async ({ newsId }, { client }) => {
+    await removeSavedArticle(db, client.id, newsId);
     return null;
   });
 }

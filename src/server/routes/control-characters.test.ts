@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { describeApi, loggedInClient } from '#tests/support/testing.ts';
 import { hashPassword } from '../auth/password.ts';
-import { insertClient } from '../db/customers.ts';
+import { insertCustomer } from '../db/customers.ts';
 
 const ONE_LINE = {
   en: 'Line breaks, tabs and control characters are not allowed here.',
@@ -84,7 +84,7 @@ describeApi('control characters in customer text', (api) => {
     // A name that got into the database another way (an import, an older version): the mail must still be safe.
     const password = 'correct horse battery';
     const name = 'Grace\r\nBcc: evil@example.com\u2028X-Evil: 1\u0085Hopper\u0007';
-    await insertClient(api.db, {
+    await insertCustomer(api.db, {
       username: 'stored-bad-name',
       email: 'stored-bad-name@example.com',
       name,

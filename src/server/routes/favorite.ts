@@ -1,15 +1,15 @@
 import type { Hono } from 'hono';
-import { favoriteDelete, favoritePage, favoriteSave } from '#api/shop.ts';
+import { favouriteDelete, favouritePage, favouriteSave } from '#api/shop.ts';
 import type { Db } from '../db/index.ts';
 import { addFavourite, pageFavourites, removeFavourite } from '../db/shop.ts';
 import { handleAuthed } from '../router.ts';
 
-export function favoriteRoutes(app: Hono, db: Db): void {
-  handleAuthed(app, db, favoritePage, (input, { language, client }) => pageFavourites(db, language, client.id, input));
-  handleAuthed(app, db, favoriteSave, ({ productId }, { language, client }) =>
+export function favouriteRoutes(app: Hono, db: Db): void {
+  handleAuthed(app, db, favouritePage, (input, { language, client }) => pageFavourites(db, language, client.id, input));
+  handleAuthed(app, db, favouriteSave, ({ productId }, { language, client }) =>
     addFavourite(db, language, client.id, productId),
   );
-  handleAuthed(app, db, favoriteDelete, async ({ productId }, { client }) => {
+  handleAuthed(app, db, favouriteDelete, async ({ productId }, { client }) => {
     await removeFavourite(db, client.id, productId);
     return null;
   });
