@@ -1,4 +1,5 @@
 import { categoryElectAll, categoryItem, categoryList, categoryPage } from './category.ts';
+import type { Call } from './common.ts';
 import {
   addressesList,
   addressesRemove,
@@ -11,8 +12,7 @@ import {
   customerResetPassword,
   customerSendEmail,
   customerUpdate,
-} from './client.ts';
-import type { Call } from './common.ts';
+} from './customer.ts';
 import {
   editorArticleDelete,
   editorArticlePublish,
@@ -46,11 +46,11 @@ import {
   favouriteDelete,
   favouritePage,
   favouriteSave,
+  orderPage,
+  orderSubmit,
   savedArticleDelete,
   savedArticlePage,
   savedArticleSave,
-  orderPage,
-  orderSubmit,
 } from './shop.ts';
 import { solutionsGroups, solutionsItem, solutionsPage } from './solutions.ts';
 import { systemChanges, systemConfigList, systemConfigMeta } from './system.ts';

@@ -1,7 +1,7 @@
 import { $cartCount } from '#stores/cart.ts';
+import { loadCustomer } from '#stores/customer.ts';
 import { $favouriteIds } from '#stores/favourites.ts';
-import { $savedNewsIds } from '#stores/saved-news.ts';
-import { loadCustomer } from '#stores/user.ts';
+import { $savedArticleIds } from '#stores/saved-articles.ts';
 
 // The logged-in side of every page, loaded once a token exists: load the customer (info, cart, favourites,
 // saved articles), keep the header's cart count, and keep every favourite and save toggle's aria-pressed true
@@ -10,7 +10,7 @@ import { loadCustomer } from '#stores/user.ts';
 /** Sets aria-pressed on every `[data-favourite-toggle]` and `[data-save-article]` from the stores. */
 function syncToggles(): void {
   const favourites = $favouriteIds.get();
-  const saved = $savedNewsIds.get();
+  const saved = $savedArticleIds.get();
   for (const button of document.querySelectorAll<HTMLElement>('[data-favourite-toggle]')) {
     const pressed = String(favourites.has(Number(button.dataset.productId)));
     if (button.getAttribute('aria-pressed') !== pressed) button.setAttribute('aria-pressed', pressed);
@@ -32,6 +32,6 @@ export function startCustomer(): void {
     for (const badge of document.querySelectorAll('[data-cart-count]')) badge.textContent = String(count);
   });
   $favouriteIds.subscribe(syncToggles);
-  $savedNewsIds.subscribe(syncToggles);
+  $savedArticleIds.subscribe(syncToggles);
   new MutationObserver(syncToggles).observe(document.body, { childList: true, subtree: true });
 }

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { LoginRequest } from '#api/client.ts';
+import { LoginRequest } from '#api/customer.ts';
 import { localePath, t } from '#i18n/index.ts';
 import { fieldErrors } from '#i18n/validation.ts';
 import { ApiError } from '#lib/api-error.ts';
+import { loadCustomer, login } from '#stores/customer.ts';
 import { $locale } from '#stores/locale.ts';
-import { loadCustomer, login } from '#stores/user.ts';
 import { showFieldErrors } from './form-errors.ts';
 
 // The login dialog's form (LoginDialog.astro), loaded when the dialog first opens.

@@ -8,15 +8,15 @@ import { $token } from '#stores/token.ts';
 const busy = new WeakSet<Element>();
 
 async function toggle(button: HTMLElement): Promise<void> {
-  const { loadCustomer } = await import('#stores/user.ts');
+  const { loadCustomer } = await import('#stores/customer.ts');
   // The lists must be loaded before a toggle can tell saving from removing.
   await loadCustomer();
   if (button.matches('[data-favourite-toggle]')) {
     const { toggleFavourite } = await import('#stores/favourites.ts');
     await toggleFavourite(Number(button.dataset.productId));
   } else {
-    const { toggleSavedNews } = await import('#stores/saved-news.ts');
-    await toggleSavedNews(Number(button.dataset.newsId));
+    const { toggleSavedArticle } = await import('#stores/saved-articles.ts');
+    await toggleSavedArticle(Number(button.dataset.newsId));
   }
 }
 

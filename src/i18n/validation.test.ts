@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
-import { RegisterRequest } from '#api/client.ts';
+import { RegisterRequest } from '#api/customer.ts';
 import { fieldErrors } from './validation.ts';
 
 const valid = {

@@ -4,9 +4,9 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { type Locale, t } from '#i18n/index.ts';
 import { openLogin } from '#lib/events.ts';
+import { $customer } from '#stores/customer-info.ts';
 import { restoreToasts } from '#stores/toasts.ts';
 import { $token } from '#stores/token.ts';
-import { $customer } from '#stores/user-info.ts';
 import Loading from './account/Loading.tsx';
 import Logout from './account/Logout.tsx';
 

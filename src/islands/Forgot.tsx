@@ -1,6 +1,6 @@
 import '../styles/customer.css';
 import { useState } from 'react';
-import { customerResetPassword, ResetPasswordRequest } from '#api/client.ts';
+import { customerResetPassword, ResetPasswordRequest } from '#api/customer.ts';
 import { type Locale, t } from '#i18n/index.ts';
 import { openLogin } from '#lib/events.ts';
 import { call } from '#lib/http.ts';

@@ -13,8 +13,8 @@ import {
 import { type Locale, localePath, type MessageKey, t } from '#i18n/index.ts';
 import { ApiError } from '#lib/api-error.ts';
 import { call } from '#lib/http.ts';
+import { $customer } from '#stores/customer-info.ts';
 import { inquiryProfileOf, rememberInquiryProfile } from '#stores/inquiry-profile.ts';
-import { $customer } from '#stores/user-info.ts';
 import FormActions from './form/FormActions.tsx';
 import FormSummary from './form/FormSummary.tsx';
 import { errorsOf, focusFirstInvalid } from './form/validate.ts';

@@ -1,6 +1,6 @@
 import '../styles/customer.css';
 import { useEffect } from 'react';
-import { customerRegister, RegisterRequest } from '#api/client.ts';
+import { customerRegister, RegisterRequest } from '#api/customer.ts';
 import { newsletterSubscribe } from '#api/inquiry.ts';
 import { type Locale, localePath, t } from '#i18n/index.ts';
 import { openLogin } from '#lib/events.ts';

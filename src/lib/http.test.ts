@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { customerInfo, customerLogin } from '#api/client.ts';
+import { customerInfo, customerLogin } from '#api/customer.ts';
 import { productItem } from '#api/product.ts';
 import { cartPage } from '#api/shop.ts';
 import type { Db } from '#server/db/index.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Address } from '#api/client.ts';
+import type { Address } from '#api/customer.ts';
 import { withAddress } from './addresses.ts';
 
 const address = (id: number, isDefault = false, name = `A${id}`): Address => ({

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
-import { type Address, addressesList, addressesRemove, addressesSave } from '#api/client.ts';
 import type { RequestOf } from '#api/common.ts';
+import { type Address, addressesList, addressesRemove, addressesSave } from '#api/customer.ts';
 import { t } from '#i18n/index.ts';
 import { call } from '#lib/http.ts';
 import { $locale } from './locale.ts';

@@ -3,11 +3,11 @@ import { call } from '#lib/http.ts';
 import { savedList } from './saved-list.ts';
 
 // The customer's favourite products, newest first: `$favourites`, their product ids `$favouriteIds`,
-// `isFollow` (SPEC: isFollow), and `toggleFavourite`, which resolves to whether the product is a favourite now.
+// `isFavourite` (SPEC: isFavourite), and `toggleFavourite`, which resolves to whether the product is a favourite now.
 export const {
   $list: $favourites,
   $ids: $favouriteIds,
-  has: isFollow,
+  has: isFavourite,
   load: loadFavourites,
   toggle: toggleFavourite,
 } = savedList({

@@ -5,7 +5,7 @@
  * Two groups instead: what every page's header needs (the token, the toasts and their store library), and
  * the customer's side (API client, schemas and the customer's stores), which a visitor's page never loads.
  */
-const SESSION_STORES = 'token|toasts|locale|user-info';
+const SESSION_STORES = 'token|toasts|locale|customer-info';
 
 export const CLIENT_CHUNKS = [
   {

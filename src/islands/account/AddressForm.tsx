@@ -1,4 +1,4 @@
-import { type Address, AddressInput } from '#api/client.ts';
+import { type Address, AddressInput } from '#api/customer.ts';
 import { type Locale, t } from '#i18n/index.ts';
 import { saveAddress } from '#stores/addresses.ts';
 import Field from '../form/Field.tsx';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { Address } from '#api/client.ts';
+import type { Address } from '#api/customer.ts';
 import { type Locale, t } from '#i18n/index.ts';
 import { $addresses, loadAddresses, removeAddress } from '#stores/addresses.ts';
 import ConfirmDialog from '../ConfirmDialog.tsx';

@@ -19,7 +19,7 @@ export default function Logout({ locale }: { locale: Locale }) {
         onConfirm={async () => {
           // The session's code is loaded by then (the account area loaded the customer); this keeps it out of
           // the island's first task.
-          const { logout } = await import('#stores/user.ts');
+          const { logout } = await import('#stores/customer.ts');
           await logout();
           location.assign(localePath(locale, '/'));
         }}

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { UpdateRequest } from '#api/client.ts';
+import { UpdateRequest } from '#api/customer.ts';
 import { type Locale, t } from '#i18n/index.ts';
 import { formatDate } from '#lib/format.ts';
+import { $customer, updateProfile } from '#stores/customer.ts';
 import { showToast } from '#stores/toasts.ts';
-import { $customer, updateProfile } from '#stores/user.ts';
 import Field from '../form/Field.tsx';
 import FormActions from '../form/FormActions.tsx';
 import FormSummary from '../form/FormSummary.tsx';

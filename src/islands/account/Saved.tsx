@@ -2,13 +2,13 @@ import { useStore } from '@nanostores/react';
 import { type Locale, localePath, t } from '#i18n/index.ts';
 import { formatDate, formatPrice } from '#lib/format.ts';
 import { $favourites, toggleFavourite } from '#stores/favourites.ts';
-import { $savedNews, toggleSavedNews } from '#stores/saved-news.ts';
+import { $savedArticles, toggleSavedArticle } from '#stores/saved-articles.ts';
 import SavedList from './SavedList.tsx';
 
 /** The saved lists: favourite products and saved articles, each removable. */
 export default function Saved({ locale }: { locale: Locale }) {
   const favourites = useStore($favourites);
-  const saved = useStore($savedNews);
+  const saved = useStore($savedArticles);
   return (
     <div className="saved-lists">
       <SavedList
@@ -37,7 +37,7 @@ export default function Saved({ locale }: { locale: Locale }) {
         items={saved}
         keyOf={({ article }) => article.id}
         removeLabel={({ article }) => t(locale, 'saved.removeNamed', { title: article.title })}
-        onRemove={({ article }) => void toggleSavedNews(article.id)}
+        onRemove={({ article }) => void toggleSavedArticle(article.id)}
       >
         {({ article }) => (
           <>

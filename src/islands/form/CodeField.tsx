@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
-import { customerSendEmail } from '#api/client.ts';
+import { customerSendEmail } from '#api/customer.ts';
 import { Email } from '#api/fields.ts';
 import { type Locale, t } from '#i18n/index.ts';
 import { validationMessage } from '#i18n/validation.ts';

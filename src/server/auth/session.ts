@@ -1,4 +1,4 @@
-import type { CustomerInfo } from '#api/client.ts';
+import type { CustomerInfo } from '#api/customer.ts';
 import type { Queryable } from '../db/index.ts';
 import { newToken, sha256 } from './token.ts';
 

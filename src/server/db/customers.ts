@@ -1,4 +1,4 @@
-import type { Address, CustomerInfo } from '#api/client.ts';
+import type { Address, CustomerInfo } from '#api/customer.ts';
 import { clientColumns, toClientInfo } from '../auth/session.ts';
 import { ApiError } from '../errors.ts';
 import type { Queryable } from './index.ts';

@@ -1,5 +1,5 @@
-import type { CustomerInfo } from '#api/client.ts';
 import type { Language } from '#api/common.ts';
+import type { CustomerInfo } from '#api/customer.ts';
 import type { Industry, InquiryType } from '#api/inquiry.ts';
 import type { Order } from '#api/shop.ts';
 import { type Locale, localeOf, t } from '#i18n/index.ts';

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { addressesList, addressesRemove, addressesSave } from '#api/client.ts';
+import { addressesList, addressesRemove, addressesSave } from '#api/customer.ts';
 import { listAddresses, removeAddress, saveAddress } from '../db/customers.ts';
 import type { Db } from '../db/index.ts';
 import { handleAuthed } from '../router.ts';

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { CustomerInfo } from '#api/client.ts';
+import type { CustomerInfo } from '#api/customer.ts';
 import { $token } from './token.ts';
 
 // The logged-in customer on its own, without the code that loads it (user.ts: the API client and the

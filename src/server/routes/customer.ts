@@ -8,7 +8,7 @@ import {
   customerResetPassword,
   customerSendEmail,
   customerUpdate,
-} from '#api/client.ts';
+} from '#api/customer.ts';
 import { checkCode, issueCode, useCode } from '../auth/codes.ts';
 import { hashPassword, needsRehash, verifyNothing, verifyPassword } from '../auth/password.ts';
 import { type Counter, clearCounter, giveBack, LIMITS, takeSlots } from '../auth/rate-limit.ts';

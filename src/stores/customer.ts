@@ -1,10 +1,10 @@
-import { type CustomerInfo, customerInfo, customerLogin, customerLogout, customerUpdate } from '#api/client.ts';
+import { type CustomerInfo, customerInfo, customerLogin, customerLogout, customerUpdate } from '#api/customer.ts';
 import { call } from '#lib/http.ts';
 import { loadCart } from './cart.ts';
+import { $customer } from './customer-info.ts';
 import { loadFavourites } from './favourites.ts';
-import { loadSavedNews } from './saved-news.ts';
+import { loadSavedArticles } from './saved-articles.ts';
 import { $token, setToken } from './token.ts';
-import { $customer } from './user-info.ts';
 
 export { $customer };
 
@@ -27,7 +27,7 @@ export function loadCustomer(): Promise<CustomerInfo | null> {
     $customer.set(info);
     // Each call starts in a task of its own: the three together are one long task on a slow phone.
     const loads: Promise<void>[] = [];
-    for (const load of [loadCart, loadFavourites, loadSavedNews]) {
+    for (const load of [loadCart, loadFavourites, loadSavedArticles]) {
       loads.push(load());
       await nextTask();
     }
