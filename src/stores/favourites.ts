@@ -3,7 +3,7 @@ import { call } from '#lib/http.ts';
 import { savedList } from './saved-list.ts';
 
 // The customer's favourite products, newest first: `$favourites`, their product ids `$favouriteIds`,
-// `isFavourite` (SPEC: isFavourite), and `toggleFavourite`, which resolves to whether the product is a favourite now.
+// `isFavourite` (SPEC's local isFollow flag), and `toggleFavourite`, which resolves to whether the product is a favourite now.
 export const {
   $list: $favourites,
   $ids: $favouriteIds,
