@@ -14,7 +14,7 @@ import { productsLoader } from '#data/products/loader.ts';
 // large collection, load incrementally from the change feed (src/data/products-loader.ts).
 
 // `astro check` syncs collections only for their types; the typecheck script sets CATALOGUE_OFFLINE
-// so it needs no running API. astro.config.mjs refuses to build with it set.
+// so it needs no running API. The storefront integration refuses to build with it set.
 const offline = process.env.CATALOGUE_OFFLINE === '1';
 
 /** Fetches the same records in English and Chinese and pairs them by id. */

@@ -38,14 +38,14 @@ export interface AstroRun {
   buildId: string;
   total: number | undefined;
   onProgress: ((progress: BuildProgress) => void) | undefined;
-  /** The staging tree's state directory and when the build started (astro.config.mjs reads both). */
+  /** The staging tree's state directory and when the build started (handoff.ts hands both over). */
   staging: { state: string; since: number };
 }
 
 /**
  * Astro's steps, as its output times them: `setup` (config, loading the catalogue into the content
  * collections, types), `vite` (bundling), `render` (every route's pages and files), then the finish-site
- * integration's `settle`, `csp` and `compress` (astro.config.mjs).
+ * integration's `settle`, `csp` and `compress` (integration/finish-site.ts).
  */
 export interface AstroSteps {
   setup: number;

@@ -1,6 +1,6 @@
-/** This build's id: set once per build in astro.config.mjs (or by BUILD_ID), used for cache-busting and the manifest. */
+/** This build's id: set once per build by the storefront integration (or by BUILD_ID), used for cache-busting and the manifest. */
 export function buildId(): string {
   const id = process.env.BUILD_ID;
-  if (!id) throw new Error('Build stopped: BUILD_ID is not set (astro.config.mjs sets it).');
+  if (!id) throw new Error('Build stopped: BUILD_ID is not set (the storefront integration sets it).');
   return id;
 }

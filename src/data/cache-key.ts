@@ -13,7 +13,7 @@ import { digestOf, entryDigest, listedDigest } from './entry-digest.ts';
 
 export { digestOf, entryDigest };
 
-// The incremental build's page keys (astro.config.mjs `experimental.incrementalBuild`, DESIGN.md section 8).
+// The incremental build's page keys (`experimental.incrementalBuild`, set by src/build/integration/, DESIGN.md section 8).
 // Astro reuses a page from the last build when its template code is unchanged and its `cacheKey` from
 // getStaticPaths() is the same; so a page's key digests everything the page shows that does not come
 // from code: the site data every page shows in its header and footer (navigation, settings, meta, fixed

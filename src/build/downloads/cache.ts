@@ -11,7 +11,7 @@ import type { ResourceJob } from './worker.ts';
 // Astro cache) renders again only the files whose content changed. The cache lives in the kept staging
 // state (SITE_STAGING_STATE, src/build/publish/staging.ts), so a plain `astro build` keeps none. The files a build
 // must make are made by worker threads (src/build/downloads/worker.ts, named by RESOURCE_WORKER, which
-// astro.config.mjs sets) while the build goes on with its other routes.
+// the storefront integration sets) while the build goes on with its other routes.
 
 /** The cache's directory, when this build keeps one. */
 export function resourceCacheDir(): string | undefined {
