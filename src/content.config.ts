@@ -11,7 +11,7 @@ import { productsLoader } from '#data/products/loader.ts';
 
 // One loader per collection, each reading the API in bulk (full pages of full records) in both
 // languages; pages query these collections and never call the API themselves. Products, the one
-// large collection, load incrementally from the change feed (src/data/products-loader.ts).
+// large collection, load incrementally from the change feed (src/data/products/loader.ts).
 
 // `astro check` syncs collections only for their types; the typecheck script sets CATALOGUE_OFFLINE
 // so it needs no running API. The storefront integration refuses to build with it set.

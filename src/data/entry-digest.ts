@@ -24,7 +24,7 @@ interface Digests {
 
 /**
  * Each entry's digests by locale. Shared through `globalThis`, like the products themselves
- * (products-loader.ts): the loader's copy of this module and the build bundle's are two modules.
+ * (products/loader.ts): the loader's copy of this module and the build bundle's are two modules.
  */
 const entryDigests =
   getHook<WeakMap<object, Map<Locale, Digests>>>(HOOKS.entryDigests) ??

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { ResourceFile } from '#data/resource-render.ts';
 import { getHook, HOOKS, setHook } from '../internals/hooks.ts';
 
-// The downloads queued for the worker threads (resource-cache.ts) and not taken yet. Kept on the global
+// The downloads queued for the worker threads (cache.ts) and not taken yet. Kept on the global
 // object, because the build's routes and its config load the modules apart: the config takes what is left
 // once the pages are rendered. This module loads nothing that renders.
 

@@ -73,7 +73,7 @@ export function publishRelease(
 ): Promise<string> {
   // One publish at a time in this process: pruning reads which release is published, and another
   // publish switching the link between that read and the removal could lose the release it just
-  // published. Across processes the build queue (rebuild.ts) lets one build run at a time.
+  // published. Across processes the build queue (queue.ts, builder.ts) lets one build run at a time.
   const next = publishing.then(() => publish(workDir, outDir, id, build, snapshot));
   publishing = next.catch(() => undefined);
   return next;
