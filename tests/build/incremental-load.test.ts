@@ -9,7 +9,7 @@ import { escapeXml } from '#lib/xml.ts';
 import type { Db } from '#server/db/index.ts';
 import { prepareDb, type RunningServer, startServer } from '#server/server.ts';
 
-// The products collection loaded from the change feed (src/data/products-loader.ts, decision 0024), in
+// The products collection loaded from the change feed (src/data/products/loader.ts, decision 0024), in
 // real builds: the demo catalogue on PGlite, the API serving the build, Astro's data store kept in the
 // cache directory from one build to the next.
 
