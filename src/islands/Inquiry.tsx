@@ -12,7 +12,7 @@ import {
 } from '#api/inquiry.ts';
 import { type Locale, localePath, type MessageKey, t } from '#i18n/index.ts';
 import { ApiError } from '#lib/api-error.ts';
-import { call } from '#lib/http.ts';
+import { call } from '#stores/api-client.ts';
 import { $customer } from '#stores/customer-info.ts';
 import { inquiryProfileOf, rememberInquiryProfile } from '#stores/inquiry-profile.ts';
 import FormActions from './form/FormActions.tsx';

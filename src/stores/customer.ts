@@ -1,5 +1,5 @@
 import { type CustomerInfo, customerInfo, customerLogin, customerLogout, customerUpdate } from '#api/customer.ts';
-import { call } from '#lib/http.ts';
+import { call } from './api-client.ts';
 import { loadCart } from './cart.ts';
 import { $customer } from './customer-info.ts';
 import { loadFavourites } from './favourites.ts';

@@ -1,5 +1,5 @@
 import { type SavedArticle, savedArticleDelete, savedArticlePage, savedArticleSave } from '#api/shop.ts';
-import { call } from '#lib/http.ts';
+import { call } from './api-client.ts';
 import { savedList } from './saved-list.ts';
 
 // The customer's saved articles (the contract's news collect), newest first: `$savedArticles`, their article
