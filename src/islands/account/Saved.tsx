@@ -32,11 +32,11 @@ export default function Saved({ locale }: { locale: Locale }) {
       <SavedList
         locale={locale}
         name="articles"
-        title={t(locale, 'saved.title')}
-        empty={t(locale, 'saved.empty')}
+        title={t(locale, 'savedArticle.title')}
+        empty={t(locale, 'savedArticle.empty')}
         items={saved}
         keyOf={({ article }) => article.id}
-        removeLabel={({ article }) => t(locale, 'saved.removeNamed', { title: article.title })}
+        removeLabel={({ article }) => t(locale, 'savedArticle.removeNamed', { title: article.title })}
         onRemove={({ article }) => void toggleSavedArticle(article.id)}
       >
         {({ article }) => (

@@ -42,7 +42,7 @@ export default function SavedList<T>({
             <li key={keyOf(item)}>
               <div>{children(item)}</div>
               <RemoveButton
-                text={t(locale, 'saved.remove')}
+                text={t(locale, 'savedList.remove')}
                 label={removeLabel(item)}
                 onRemove={() => onRemove(item)}
               />
