@@ -8,12 +8,12 @@ import SavedList from './SavedList.tsx';
 /** The saved lists: favourite products and saved articles, each removable. */
 export default function Saved({ locale }: { locale: Locale }) {
   const favourites = useStore($favourites);
-  const saved = useStore($savedArticles);
+  const savedArticles = useStore($savedArticles);
   return (
     <div className="saved-lists">
       <SavedList
         locale={locale}
-        name="products"
+        name="favourites"
         title={t(locale, 'favourite.title')}
         empty={t(locale, 'favourite.empty')}
         items={favourites}
@@ -31,10 +31,10 @@ export default function Saved({ locale }: { locale: Locale }) {
       </SavedList>
       <SavedList
         locale={locale}
-        name="articles"
+        name="saved-articles"
         title={t(locale, 'savedArticle.title')}
         empty={t(locale, 'savedArticle.empty')}
-        items={saved}
+        items={savedArticles}
         keyOf={({ article }) => article.id}
         removeLabel={({ article }) => t(locale, 'savedArticle.removeNamed', { title: article.title })}
         onRemove={({ article }) => void toggleSavedArticle(article.id)}
