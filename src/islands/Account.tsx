@@ -36,7 +36,7 @@ const SECTIONS = {
 /** The account area's island: a visitor gets the login prompt (and the dialog), a customer the section. */
 export default function Account({ locale, section }: Props) {
   const token = useStore($token);
-  const user = useStore($customer);
+  const customer = useStore($customer);
 
   useEffect(restoreToasts, []);
 
@@ -64,7 +64,7 @@ export default function Account({ locale, section }: Props) {
       </div>
     );
   }
-  if (!user) {
+  if (!customer) {
     return <Loading locale={locale} />;
   }
   const Section = SECTIONS[section];
