@@ -1,5 +1,7 @@
 import '../styles/islands.css';
 import '../styles/customer.css';
+import '../styles/account.css';
+import '../styles/inquiry.css';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { type Locale, t } from '#i18n/index.ts';

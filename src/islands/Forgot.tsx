@@ -1,4 +1,6 @@
 import '../styles/customer.css';
+import '../styles/account.css';
+import '../styles/inquiry.css';
 import { useState } from 'react';
 import { customerResetPassword, ResetPasswordRequest } from '#api/customer.ts';
 import { type Locale, t } from '#i18n/index.ts';

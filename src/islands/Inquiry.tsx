@@ -1,4 +1,6 @@
 import '../styles/customer.css';
+import '../styles/account.css';
+import '../styles/inquiry.css';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   ATTACHMENT_ACCEPT,

@@ -1,4 +1,6 @@
 import '../styles/customer.css';
+import '../styles/account.css';
+import '../styles/inquiry.css';
 import { useEffect } from 'react';
 import { customerRegister, RegisterRequest } from '#api/customer.ts';
 import { newsletterSubscribe } from '#api/inquiry.ts';
