@@ -10,13 +10,13 @@ import { $savedArticleIds } from '#stores/saved-articles.ts';
 /** Sets aria-pressed on every `[data-favourite-toggle]` and `[data-save-article]` from the stores. */
 function syncToggles(): void {
   const favourites = $favouriteIds.get();
-  const saved = $savedArticleIds.get();
+  const savedArticles = $savedArticleIds.get();
   for (const button of document.querySelectorAll<HTMLElement>('[data-favourite-toggle]')) {
     const pressed = String(favourites.has(Number(button.dataset.productId)));
     if (button.getAttribute('aria-pressed') !== pressed) button.setAttribute('aria-pressed', pressed);
   }
   for (const button of document.querySelectorAll<HTMLElement>('[data-save-article]')) {
-    const pressed = String(saved.has(Number(button.dataset.newsId)));
+    const pressed = String(savedArticles.has(Number(button.dataset.articleId)));
     if (button.getAttribute('aria-pressed') !== pressed) button.setAttribute('aria-pressed', pressed);
   }
 }

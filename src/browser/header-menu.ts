@@ -1,6 +1,6 @@
 import { closeOnBackdrop, keepTabInside } from './modal-dialog.ts';
 
-// The phone's menu (header.css shows its button below 768 px): a modal <dialog> that borrows the header's own
+// The phone's menu (header-narrow.css shows its button below 768 px): a modal <dialog> that borrows the header's own
 // navigation while it is open. The bar (Products and Solutions as disclosures, Resource, About us, Inquire, Get
 // expert advice) and the header's links (log in or account, cart, help, language) are moved into it on opening
 // and back on closing, so every page carries that markup once; the desktop header never sees a difference.

@@ -1,7 +1,7 @@
 import { openLogin } from '#lib/events.ts';
 import { $token } from '#stores/token.ts';
 
-// Favourite (`[data-favourite-toggle][data-product-id]`) and save-article (`[data-save-article][data-news-id]`)
+// Favourite (`[data-favourite-toggle][data-product-id]`) and save-article (`[data-save-article][data-article-id]`)
 // buttons anywhere on the page, static or rendered by an island: one listener on the document instead of an
 // island per card. Visitors get the login dialog; the stores are loaded only for customers.
 
@@ -16,7 +16,7 @@ async function toggle(button: HTMLElement): Promise<void> {
     await toggleFavourite(Number(button.dataset.productId));
   } else {
     const { toggleSavedArticle } = await import('#stores/saved-articles.ts');
-    await toggleSavedArticle(Number(button.dataset.newsId));
+    await toggleSavedArticle(Number(button.dataset.articleId));
   }
 }
 

@@ -1,7 +1,7 @@
+import type { ProductSummary } from '#api/product.ts';
 import type { Locale } from '#i18n/index.ts';
 import { localePath, t } from '#i18n/index.ts';
 import { formatPrice } from '#lib/format.ts';
-import type { CardProduct } from './ProductCard.tsx';
 
 // What a product card and a favourite toggle show, worked out once for their two renderings: the React
 // components that islands render (ProductCard.tsx, FavouriteToggle.tsx) and the Astro ones static pages
@@ -21,8 +21,17 @@ export function toggleView(locale: Locale, productName: string, withText: boolea
   };
 }
 
+/**
+ * What a card's view reads of its product: a part of ProductCard.tsx's CardProduct, named here so that this
+ * module, which the card components import, imports none of them.
+ */
+type CardFields = Pick<ProductSummary, 'slug' | 'smallImage' | 'isNew' | 'isFeatured' | 'price' | 'currency'> & {
+  /** The price as formatted at build time, when there is one (see CardProduct). */
+  priceText?: string;
+};
+
 /** A product card's link, texts and price. */
-export function cardView(locale: Locale, product: CardProduct) {
+export function cardView(locale: Locale, product: CardFields) {
   return {
     href: localePath(locale, `/product/${product.slug}`),
     srcSet: `${product.smallImage.src} 1x, ${product.smallImage.src2x} 2x`,

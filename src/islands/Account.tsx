@@ -1,5 +1,7 @@
 import '../styles/islands.css';
 import '../styles/customer.css';
+import '../styles/account.css';
+import '../styles/inquiry.css';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { type Locale, t } from '#i18n/index.ts';
@@ -36,7 +38,7 @@ const SECTIONS = {
 /** The account area's island: a visitor gets the login prompt (and the dialog), a customer the section. */
 export default function Account({ locale, section }: Props) {
   const token = useStore($token);
-  const user = useStore($customer);
+  const customer = useStore($customer);
 
   useEffect(restoreToasts, []);
 
@@ -64,7 +66,7 @@ export default function Account({ locale, section }: Props) {
       </div>
     );
   }
-  if (!user) {
+  if (!customer) {
     return <Loading locale={locale} />;
   }
   const Section = SECTIONS[section];

@@ -1,9 +1,11 @@
 import '../styles/customer.css';
+import '../styles/account.css';
+import '../styles/inquiry.css';
 import { useState } from 'react';
 import { customerResetPassword, ResetPasswordRequest } from '#api/customer.ts';
 import { type Locale, t } from '#i18n/index.ts';
 import { openLogin } from '#lib/events.ts';
-import { call } from '#lib/http.ts';
+import { call } from '#stores/api-client.ts';
 import CodeField from './form/CodeField.tsx';
 import Field from './form/Field.tsx';
 import FormActions from './form/FormActions.tsx';

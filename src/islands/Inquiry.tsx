@@ -1,4 +1,6 @@
 import '../styles/customer.css';
+import '../styles/account.css';
+import '../styles/inquiry.css';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   ATTACHMENT_ACCEPT,
@@ -12,7 +14,7 @@ import {
 } from '#api/inquiry.ts';
 import { type Locale, localePath, type MessageKey, t } from '#i18n/index.ts';
 import { ApiError } from '#lib/api-error.ts';
-import { call } from '#lib/http.ts';
+import { call } from '#stores/api-client.ts';
 import { $customer } from '#stores/customer-info.ts';
 import { inquiryProfileOf, rememberInquiryProfile } from '#stores/inquiry-profile.ts';
 import FormActions from './form/FormActions.tsx';
@@ -112,8 +114,8 @@ export default function Inquiry({ locale, interests }: Props) {
         },
         { reject: true },
       );
-      const user = $customer.get();
-      if (user) rememberInquiryProfile(user.email, values);
+      const customer = $customer.get();
+      if (customer) rememberInquiryProfile(customer.email, values);
       location.assign(localePath(locale, '/contact/success'));
     } catch (failure) {
       setSummary(failure instanceof ApiError ? failure.message : t(locale, 'toast.unexpected'));
@@ -139,22 +141,22 @@ export default function Inquiry({ locale, interests }: Props) {
       if (select instanceof HTMLSelectElement && select.value === 'quote') select.value = type;
     }
     fillIn('productModel', params.get('product')?.slice(0, 200));
-    const fromUser = (user: { name: string; email: string } | null) => {
-      fillIn('fullName', user?.name);
-      fillIn('email', user?.email);
-      const profile = user ? inquiryProfileOf(user.email) : undefined;
+    const fromCustomer = (customer: { name: string; email: string } | null) => {
+      fillIn('fullName', customer?.name);
+      fillIn('email', customer?.email);
+      const profile = customer ? inquiryProfileOf(customer.email) : undefined;
       fillIn('company', profile?.company);
       fillIn('department', profile?.department);
       fillIn('country', profile?.country);
     };
-    fromUser($customer.get());
+    fromCustomer($customer.get());
     setSubscribe(form.querySelector<HTMLInputElement>('input[name=subscribe]')?.checked ?? false);
     form.dataset.ready = '';
     if (form.dataset.pending !== undefined) {
       delete form.dataset.pending;
       void submit();
     }
-    return $customer.listen(fromUser);
+    return $customer.listen(fromCustomer);
   }, []);
 
   const described = (name: string, hint?: boolean) =>

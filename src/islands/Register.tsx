@@ -1,10 +1,12 @@
 import '../styles/customer.css';
+import '../styles/account.css';
+import '../styles/inquiry.css';
 import { useEffect } from 'react';
 import { customerRegister, RegisterRequest } from '#api/customer.ts';
 import { newsletterSubscribe } from '#api/inquiry.ts';
 import { type Locale, localePath, t } from '#i18n/index.ts';
 import { openLogin } from '#lib/events.ts';
-import { call } from '#lib/http.ts';
+import { call } from '#stores/api-client.ts';
 import CodeField from './form/CodeField.tsx';
 import Field from './form/Field.tsx';
 import FormActions from './form/FormActions.tsx';

@@ -57,7 +57,7 @@ export default function SearchBox({ locale }: Props) {
     setState((current) => (current.kind === 'done' ? current : { kind: 'loading' }));
     timer.current = setTimeout(async () => {
       // The API client (and its schemas) loads with the first keyword, not with the box.
-      const { call } = await import('#lib/http.ts');
+      const { call } = await import('#stores/api-client.ts');
       let items: Suggestion[] | undefined;
       try {
         items = await call(productSelectKeyword, { keyWord: text.slice(0, 200) }, { reject: true });

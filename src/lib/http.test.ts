@@ -8,7 +8,7 @@ import type { Db } from '#server/db/index.ts';
 import { OPEN_LOGIN } from './events.ts';
 
 // The HTTP client against the real API app (no server socket: fetch is routed to app.request), on a
-// fresh seeded PGlite database.
+// fresh seeded PGlite database: the site's one client (src/stores/api-client.ts), made from the stores.
 
 let db: Db;
 const requests: Request[] = [];
@@ -42,7 +42,7 @@ afterAll(async () => {
 
 const load = async () => {
   vi.resetModules();
-  const http = await import('./http.ts');
+  const http = await import('#stores/api-client.ts');
   const toasts = await import('#stores/toasts.ts');
   const token = await import('#stores/token.ts');
   const locale = await import('#stores/locale.ts');

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { RequestOf } from '#api/common.ts';
 import { type Address, addressesList, addressesRemove, addressesSave } from '#api/customer.ts';
 import { t } from '#i18n/index.ts';
-import { call } from '#lib/http.ts';
+import { call } from './api-client.ts';
 import { $locale } from './locale.ts';
 import { showToast } from './toasts.ts';
 import { $token } from './token.ts';

@@ -2,7 +2,7 @@ import { atom, computed } from 'nanostores';
 import { MAX_PAGE_SIZE } from '#api/common.ts';
 import { type CartLine, cartDelete, cartPage, cartSave, cartUpdate } from '#api/shop.ts';
 import { t } from '#i18n/index.ts';
-import { call } from '#lib/http.ts';
+import { call } from './api-client.ts';
 import { $locale } from './locale.ts';
 import { showToast } from './toasts.ts';
 import { $token } from './token.ts';

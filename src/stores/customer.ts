@@ -1,12 +1,10 @@
 import { type CustomerInfo, customerInfo, customerLogin, customerLogout, customerUpdate } from '#api/customer.ts';
-import { call } from '#lib/http.ts';
+import { call } from './api-client.ts';
 import { loadCart } from './cart.ts';
 import { $customer } from './customer-info.ts';
 import { loadFavourites } from './favourites.ts';
 import { loadSavedArticles } from './saved-articles.ts';
 import { $token, setToken } from './token.ts';
-
-export { $customer };
 
 /** Resolves in a task of its own, so the work before and after it are two short tasks instead of one long one. */
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
@@ -53,12 +51,12 @@ export async function logout(): Promise<void> {
 /** Changes the name or contact number; failures come back to the form. */
 export async function updateProfile(changes: { name?: string; contactNumber?: string }): Promise<CustomerInfo> {
   const info = await call(customerUpdate, changes, { reject: true });
-  const user = $customer.get();
-  $customer.set(user ? { ...user, ...info } : info);
+  const customer = $customer.get();
+  $customer.set(customer ? { ...customer, ...info } : info);
   return info;
 }
 
-// A new token (or none: logging out here, in another tab, or by a 401) starts over; user-info.ts clears the customer.
+// A new token (or none: logging out here, in another tab, or by a 401) starts over; customer-info.ts clears the customer.
 $token.listen(() => {
   loading = undefined;
 });

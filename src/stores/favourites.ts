@@ -1,5 +1,5 @@
 import { type Favourite, favouriteDelete, favouritePage, favouriteSave } from '#api/shop.ts';
-import { call } from '#lib/http.ts';
+import { call } from './api-client.ts';
 import { savedList } from './saved-list.ts';
 
 // The customer's favourite products, newest first: `$favourites`, their product ids `$favouriteIds`,

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { MAX_PAGE_SIZE } from '#api/common.ts';
 import { type Order, orderPage, orderSubmit } from '#api/shop.ts';
 import { t } from '#i18n/index.ts';
-import { call } from '#lib/http.ts';
+import { call } from './api-client.ts';
 import { clearCart } from './cart.ts';
 import { $locale } from './locale.ts';
 import { showToast } from './toasts.ts';

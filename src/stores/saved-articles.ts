@@ -1,13 +1,13 @@
 import { type SavedArticle, savedArticleDelete, savedArticlePage, savedArticleSave } from '#api/shop.ts';
-import { call } from '#lib/http.ts';
+import { call } from './api-client.ts';
 import { savedList } from './saved-list.ts';
 
 // The customer's saved articles (the contract's news collect), newest first: `$savedArticles`, their article
-// ids `$savedArticleIds`, `isSaved`, and `toggleSavedArticle`, which resolves to whether the article is saved now.
+// ids `$savedArticleIds`, `isSavedArticle`, and `toggleSavedArticle`, which resolves to whether the article is saved now.
 export const {
   $list: $savedArticles,
   $ids: $savedArticleIds,
-  has: isSaved,
+  has: isSavedArticle,
   load: loadSavedArticles,
   toggle: toggleSavedArticle,
 } = savedList({

@@ -244,7 +244,7 @@ describe.each([
     const articleTitle = (await page.locator('article h1').textContent())?.trim() ?? '';
 
     await page.goto(`${prefix}/account/saved`);
-    await page.locator('[data-saved-products]').getByText(productName).waitFor();
+    await page.locator('[data-favourites]').getByText(productName).waitFor();
     await page.locator('[data-saved-articles]').getByText(articleTitle).waitFor();
 
     // On the home page the product's card shows it as a favourite too.

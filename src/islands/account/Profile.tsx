@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { UpdateRequest } from '#api/customer.ts';
 import { type Locale, t } from '#i18n/index.ts';
 import { formatDate } from '#lib/format.ts';
-import { $customer, updateProfile } from '#stores/customer.ts';
+import { updateProfile } from '#stores/customer.ts';
+import { $customer } from '#stores/customer-info.ts';
 import { showToast } from '#stores/toasts.ts';
 import Field from '../form/Field.tsx';
 import FormActions from '../form/FormActions.tsx';
@@ -13,7 +14,7 @@ import { errorsOf } from '../form/validate.ts';
 
 /** The account home: who the customer is; name and contact number can be changed. */
 export default function Profile({ locale }: { locale: Locale }) {
-  const user = useStore($customer);
+  const customer = useStore($customer);
   const [editing, setEditing] = useState(false);
   const form = useForm({
     locale,
@@ -25,10 +26,10 @@ export default function Profile({ locale }: { locale: Locale }) {
       setEditing(false);
     },
   });
-  if (!user) return null;
+  if (!customer) return null;
 
   const edit = () => {
-    form.reset({ name: user.name, contactNumber: user.contactNumber });
+    form.reset({ name: customer.name, contactNumber: customer.contactNumber });
     setEditing(true);
   };
 
@@ -57,15 +58,15 @@ export default function Profile({ locale }: { locale: Locale }) {
     <section className="profile">
       <dl className="facts">
         <dt>{t(locale, 'account.username')}</dt>
-        <dd>{user.username}</dd>
+        <dd>{customer.username}</dd>
         <dt>{t(locale, 'account.name')}</dt>
-        <dd data-profile-name>{user.name}</dd>
+        <dd data-profile-name>{customer.name}</dd>
         <dt>{t(locale, 'account.email')}</dt>
-        <dd>{user.email}</dd>
+        <dd>{customer.email}</dd>
         <dt>{t(locale, 'account.contactNumber')}</dt>
-        <dd data-profile-contact>{user.contactNumber}</dd>
+        <dd data-profile-contact>{customer.contactNumber}</dd>
         <dt>{t(locale, 'account.memberSince')}</dt>
-        <dd>{formatDate(user.createdAt, locale)}</dd>
+        <dd>{formatDate(customer.createdAt, locale)}</dd>
       </dl>
       <button type="button" onClick={edit}>
         {t(locale, 'account.edit')}

@@ -8,12 +8,12 @@ import SavedList from './SavedList.tsx';
 /** The saved lists: favourite products and saved articles, each removable. */
 export default function Saved({ locale }: { locale: Locale }) {
   const favourites = useStore($favourites);
-  const saved = useStore($savedArticles);
+  const savedArticles = useStore($savedArticles);
   return (
     <div className="saved-lists">
       <SavedList
         locale={locale}
-        name="products"
+        name="favourites"
         title={t(locale, 'favourite.title')}
         empty={t(locale, 'favourite.empty')}
         items={favourites}
@@ -31,12 +31,12 @@ export default function Saved({ locale }: { locale: Locale }) {
       </SavedList>
       <SavedList
         locale={locale}
-        name="articles"
-        title={t(locale, 'saved.title')}
-        empty={t(locale, 'saved.empty')}
-        items={saved}
+        name="saved-articles"
+        title={t(locale, 'savedArticle.title')}
+        empty={t(locale, 'savedArticle.empty')}
+        items={savedArticles}
         keyOf={({ article }) => article.id}
-        removeLabel={({ article }) => t(locale, 'saved.removeNamed', { title: article.title })}
+        removeLabel={({ article }) => t(locale, 'savedArticle.removeNamed', { title: article.title })}
         onRemove={({ article }) => void toggleSavedArticle(article.id)}
       >
         {({ article }) => (

@@ -4,8 +4,8 @@ import RemoveButton from './RemoveButton.tsx';
 
 interface Props<T> {
   locale: Locale;
-  /** Names the heading (`saved-<name>`) and marks the list (`data-saved-<name>`). */
-  name: 'products' | 'articles';
+  /** Names the heading (its id) and marks the list (`data-<name>`). */
+  name: 'favourites' | 'saved-articles';
   title: string;
   /** Said instead of the list when it has no items. */
   empty: string;
@@ -30,7 +30,7 @@ export default function SavedList<T>({
   onRemove,
   children,
 }: Props<T>) {
-  const headingId = `saved-${name}`;
+  const headingId = name;
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
@@ -42,7 +42,7 @@ export default function SavedList<T>({
             <li key={keyOf(item)}>
               <div>{children(item)}</div>
               <RemoveButton
-                text={t(locale, 'saved.remove')}
+                text={t(locale, 'savedList.remove')}
                 label={removeLabel(item)}
                 onRemove={() => onRemove(item)}
               />

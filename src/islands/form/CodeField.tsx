@@ -5,7 +5,7 @@ import { Email } from '#api/fields.ts';
 import { type Locale, t } from '#i18n/index.ts';
 import { validationMessage } from '#i18n/validation.ts';
 import { ApiError } from '#lib/api-error.ts';
-import { call } from '#lib/http.ts';
+import { call } from '#stores/api-client.ts';
 import Field from './Field.tsx';
 import type { FieldWiring } from './use-form.ts';
 
