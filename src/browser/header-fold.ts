@@ -1,5 +1,5 @@
 /** Scroll distance in pixels after which the header folds (SPEC section 9). */
-export const FOLD_AT = 164;
+const FOLD_AT = 164;
 
 /** Folds the header (class `folded`) past FOLD_AT pixels of scroll and unfolds it above; `onFold` runs on folding. */
 export function foldOnScroll(header: HTMLElement, onFold: () => void): void {

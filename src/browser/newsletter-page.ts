@@ -12,7 +12,7 @@ interface Text {
 }
 
 /** The action and token a newsletter link carries, or undefined without one. */
-export function linkAction(search: string): { action: 'confirm' | 'unsubscribe'; token: string } | undefined {
+function linkAction(search: string): { action: 'confirm' | 'unsubscribe'; token: string } | undefined {
   const params = new URLSearchParams(search);
   for (const action of ['confirm', 'unsubscribe'] as const) {
     const token = params.get(action);

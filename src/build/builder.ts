@@ -31,7 +31,7 @@ export interface BuilderOptions {
  * Builds what is queued, one build at a time across every process on the database (the partial unique
  * index on building builds), and looks for builds queued elsewhere every few seconds.
  */
-export function startBuilder({ db, outDir, apiBaseUrl, cacheDir, verbose = false, log = () => {} }: BuilderOptions) {
+function startBuilder({ db, outDir, apiBaseUrl, cacheDir, verbose = false, log = () => {} }: BuilderOptions) {
   let running: Promise<void> | undefined;
   let again = false;
   let closed = false;

@@ -6,7 +6,7 @@ import type { Db } from '#server/db/index.ts';
 // site to publish) takes the waiting build when none runs anywhere, builds, verifies and publishes it,
 // and takes the next. Triggers during a build therefore give exactly one more build.
 
-export type BuildState = 'queued' | 'building' | 'published' | 'failed';
+type BuildState = 'queued' | 'building' | 'published' | 'failed';
 
 export interface BuildRow {
   id: string;

@@ -101,7 +101,7 @@ async function removeLeftovers(target: string): Promise<void> {
 }
 
 /** Whether the process `pid` still runs. */
-export function processRuns(pid: number): boolean {
+function processRuns(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

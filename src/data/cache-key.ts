@@ -63,7 +63,7 @@ export function productDigests(locale: Locale): Promise<Map<number, string>> {
 }
 
 /** The digest of what every page in a locale shows around its content, made once per build. */
-export function siteDigest(locale: Locale): Promise<string> {
+function siteDigest(locale: Locale): Promise<string> {
   // The footer's copyright shows the year.
   return once(`site:${locale}`, async () => digestOf([new Date().getUTCFullYear(), await getSite(locale)]));
 }

@@ -2,7 +2,7 @@ import ky, { HTTPError, SchemaValidationError } from 'ky';
 import { type Call, type DataOf, envelope, type RequestOf, SUCCESS } from '#api/common.ts';
 
 /** Where the build reads the API: API_BASE_URL, e.g. http://127.0.0.1:4321/api. */
-export function apiBaseUrl(): string {
+function apiBaseUrl(): string {
   const base = process.env.API_BASE_URL;
   if (!base) {
     throw new Error('The build reads the catalogue from the API: set API_BASE_URL (e.g. http://127.0.0.1:4321/api).');
@@ -11,7 +11,7 @@ export function apiBaseUrl(): string {
 }
 
 /** Thrown when the API cannot give the build what it needs; the build stops with its message. */
-export class BuildDataError extends Error {
+class BuildDataError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = 'BuildDataError';

@@ -9,7 +9,7 @@ import { type ResourceFile, renderers } from './resource-render.ts';
 // Everything is in English; a file several products link to is rendered once, covering all of them.
 
 /** Every distinct resource URL under /files/ with the function that renders it. */
-export async function resourceFiles(): Promise<ResourceFile[]> {
+async function resourceFiles(): Promise<ResourceFile[]> {
   const groups = new Map<string, { resource: Resource; products: ProductDetail[]; digests: string[] }>();
   for (const entry of await getProducts()) {
     // English titles first; a link only the Chinese record has still gets its file.

@@ -182,9 +182,6 @@ async function downloadsRoutes(): Promise<RouteEntry[]> {
   }));
 }
 
-/** A route's path in a locale, the way links write it. */
-export const routePath = (locale: Locale, path: string) => localePath(locale, path);
-
 /** The redirect rules from renamed records' old slugs to their current pages, in every locale. */
 export async function redirectRules(): Promise<Record<string, string>> {
   const site = await getSite('en');

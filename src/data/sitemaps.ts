@@ -8,7 +8,7 @@ import type { RouteEntry } from './routes.ts';
 // files by kind let a build write again only those whose pages changed.
 
 /** URLs in one sitemap file at most: the protocol allows 50,000 (and 50 MB). */
-export const SITEMAP_MAX_URLS = 45_000;
+const SITEMAP_MAX_URLS = 45_000;
 
 /** Which file a kind of page goes in. */
 function groupOf(kind: string): string {

@@ -6,7 +6,7 @@ export type { MessageKey };
 /** The site's locales; English is the default and has no path prefix. */
 export const LOCALES = ['en', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'en';
+const DEFAULT_LOCALE: Locale = 'en';
 
 /** The text for a key in a locale, with `{{name}}` placeholders filled in. */
 export function t(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {

@@ -34,7 +34,7 @@ interface Props {
 }
 
 /** The form's values as the schema reads them, from the form's own fields (they are uncontrolled). */
-export function valuesOf(form: HTMLFormElement) {
+function valuesOf(form: HTMLFormElement) {
   const data = new FormData(form);
   const text = (name: string) => {
     const value = data.get(name);

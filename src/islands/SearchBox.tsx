@@ -14,7 +14,7 @@ const PANEL_ID = 'search-panel';
 const INPUT_ID = 'search-keyword';
 
 /** Where a suggestion leads: its product, its category's list, or the search page for a family. */
-export function suggestionHref(locale: Locale, suggestion: Suggestion): string {
+function suggestionHref(locale: Locale, suggestion: Suggestion): string {
   if (suggestion.kind === 'product') return localePath(locale, `/product/${suggestion.slug}`);
   if (suggestion.kind === 'category') return localePath(locale, `/category/list/${suggestion.slug}`);
   return `${localePath(locale, '/search')}?keyword=${encodeURIComponent(suggestion.name)}`;

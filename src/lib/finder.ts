@@ -36,7 +36,7 @@ export interface FinderData<P extends FinderProduct = FinderProduct> {
 }
 
 /** The range asked for a numeric facet; a missing bound is open. */
-export interface NumericSelection {
+interface NumericSelection {
   min?: number;
   max?: number;
 }
@@ -138,7 +138,7 @@ const isNumeric = (selection: NumericSelection | string[] | undefined): selectio
   selection !== undefined && !Array.isArray(selection);
 
 /** Whether a selection for a facet asks for anything. */
-export function isActive(selection: NumericSelection | string[] | undefined): boolean {
+function isActive(selection: NumericSelection | string[] | undefined): boolean {
   if (selection === undefined) return false;
   if (Array.isArray(selection)) return selection.length > 0;
   return selection.min !== undefined || selection.max !== undefined;

@@ -29,7 +29,7 @@ const HIDDEN_ERRORS = new Set(['/client/info', '/system/config/meta', '/product/
 
 const ErrorEnvelope = v.object({ code: v.number(), msg: v.string() });
 
-export interface CallOptions {
+interface CallOptions {
   /** Log failures only; no toast, no login dialog. Defaults to true for the calls SPEC names. */
   hideErrors?: boolean;
   /** The caller shows the failure (a form): reject with an ApiError instead of toasting. */
@@ -37,7 +37,7 @@ export interface CallOptions {
 }
 
 /** The payload of a call without `language`, which `call` adds. */
-export type Payload<C extends Call> = Omit<RequestOf<C>, 'language'>;
+type Payload<C extends Call> = Omit<RequestOf<C>, 'language'>;
 
 /**
  * Makes one call of the contract and returns its `data`. A failure is logged, shown as a toast (unless
@@ -50,7 +50,7 @@ export interface ApiCall {
 }
 
 /** A GET payload as query parameters; nested values are not part of any GET call. */
-export function searchParamsOf(payload: Record<string, unknown>): Record<string, string> {
+function searchParamsOf(payload: Record<string, unknown>): Record<string, string> {
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(payload)) {
     if (value !== undefined && value !== null) params[key] = String(value);
@@ -59,7 +59,7 @@ export function searchParamsOf(payload: Record<string, unknown>): Record<string,
 }
 
 /** A payload with a file as multipart form data: a list as repeated fields, a file as itself. */
-export function formDataOf(payload: Record<string, unknown>): FormData {
+function formDataOf(payload: Record<string, unknown>): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(payload)) {
     for (const item of Array.isArray(value) ? value : [value]) {

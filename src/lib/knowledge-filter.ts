@@ -26,7 +26,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const fold = (text: string): string => text.normalize('NFKC').toLocaleLowerCase();
 
 /** The words of a keyword query; spaces (including the ideographic space) separate them. */
-export function keywords(query: string | undefined): string[] {
+function keywords(query: string | undefined): string[] {
   return fold(query ?? '')
     .split(/\s+/)
     .filter((word) => word !== '');

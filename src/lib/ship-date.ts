@@ -1,5 +1,5 @@
 /** Days from order to shipment for an item in stock. */
-export const IN_STOCK_SHIP_DAYS = 2;
+const IN_STOCK_SHIP_DAYS = 2;
 
 const DAY_MS = 86_400_000;
 

@@ -2,12 +2,12 @@ import { type Favourite, favouriteDelete, favouritePage, favouriteSave } from '#
 import { call } from './api-client.ts';
 import { savedList } from './saved-list.ts';
 
-// The customer's favourite products, newest first: `$favourites`, their product ids `$favouriteIds`,
-// `isFavourite` (SPEC's local isFollow flag), and `toggleFavourite`, which resolves to whether the product is a favourite now.
+// The customer's favourite products, newest first: `$favourites`; their product ids `$favouriteIds` (the
+// SPEC's local isFollow flag: a product is flagged when its id is there); and `toggleFavourite`, which
+// resolves to whether the product is a favourite now.
 export const {
   $list: $favourites,
   $ids: $favouriteIds,
-  has: isFavourite,
   load: loadFavourites,
   toggle: toggleFavourite,
 } = savedList({

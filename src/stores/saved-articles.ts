@@ -3,11 +3,10 @@ import { call } from './api-client.ts';
 import { savedList } from './saved-list.ts';
 
 // The customer's saved articles (the contract's news collect), newest first: `$savedArticles`, their article
-// ids `$savedArticleIds`, `isSavedArticle`, and `toggleSavedArticle`, which resolves to whether the article is saved now.
+// ids `$savedArticleIds`, and `toggleSavedArticle`, which resolves to whether the article is saved now.
 export const {
   $list: $savedArticles,
   $ids: $savedArticleIds,
-  has: isSavedArticle,
   load: loadSavedArticles,
   toggle: toggleSavedArticle,
 } = savedList({

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 
 /** The local storage key of the session token (SPEC section 3). */
-export const TOKEN_KEY = 'satoken';
+const TOKEN_KEY = 'satoken';
 
 function read(): string | null {
   try {

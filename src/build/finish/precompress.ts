@@ -31,7 +31,7 @@ const isAsset = (file: string) => file.includes(`${sep}_astro${sep}`);
 export const BROTLI_MIN_BYTES = 64 * 1024;
 
 /** The compressed copies a file of `size` bytes gets. */
-export function encodingsOf(file: string, size: number): (keyof typeof PRECOMPRESSED)[] {
+function encodingsOf(file: string, size: number): (keyof typeof PRECOMPRESSED)[] {
   return isAsset(file) || size >= BROTLI_MIN_BYTES ? ['br', 'gzip'] : ['gzip'];
 }
 

@@ -10,12 +10,12 @@ import { type Tree, walkTree } from '../tree-thread.ts';
 // files, so the walks here use plain synchronous calls: a third of the time of a promise a file.
 
 /** Files a build started at `since` (ms, wall clock) wrote: their modification time is not before it. */
-export const writtenSince = (mtimeMs: number, since: number) => mtimeMs >= since;
+const writtenSince = (mtimeMs: number, since: number) => mtimeMs >= since;
 
 /** Compressed copies beside a file, as precompress.ts writes them. */
 const COMPANION = /\.(br|gz)$/;
 
-export interface StagedFile {
+interface StagedFile {
   /** Absolute path. */
   path: string;
   mtimeMs: number;
@@ -25,7 +25,7 @@ export interface StagedFile {
  * Every file under dir with its modification time; compressed copies (which follow their file) get none,
  * to save a stat each.
  */
-export function listTree(dir: string): StagedFile[] {
+function listTree(dir: string): StagedFile[] {
   const root = resolve(dir);
   return walkTree(root).files.map((name) => {
     const path = join(root, name);

@@ -37,7 +37,7 @@ const pageFile = (path: string) => join(path, 'index.html').replace(/^\/+/, '');
 const payloadFile = (path: string) => join(path, '_payload.json').replace(/^\/+/, '');
 
 /** Internal links of an HTML page: href and src values starting with one slash, without query or hash. */
-export function internalLinks(html: string): string[] {
+function internalLinks(html: string): string[] {
   const links = new Set<string>();
   for (const match of html.matchAll(/\s(?:href|src)="(\/(?!\/)[^"?#]*)/g)) {
     const link = (match[1] ?? '').replaceAll('&amp;', '&');
@@ -57,7 +57,7 @@ const AFTER_DOCUMENT = /^(?:\s*<script\b[^>]*>[\s\S]*?<\/script>)*\s*$/i;
  * empty by a write that was skipped (internals/astro-preload.ts), has no `</html>` followed by nothing but
  * scripts.
  */
-export function pageLinks(html: string): string[] | null {
+function pageLinks(html: string): string[] | null {
   const end = html.lastIndexOf('</html>');
   return end >= 0 && AFTER_DOCUMENT.test(html.slice(end + 7)) ? internalLinks(html) : null;
 }

@@ -10,7 +10,7 @@ import Field from './Field.tsx';
 import type { FieldWiring } from './use-form.ts';
 
 /** Seconds the Send code button waits after a code is sent (the server allows one a minute). */
-export const RESEND_SECONDS = 60;
+const RESEND_SECONDS = 60;
 
 interface Props {
   form: {

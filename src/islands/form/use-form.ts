@@ -108,5 +108,3 @@ export function useForm<V extends object>({
     },
   };
 }
-
-export type Form<V extends object> = ReturnType<typeof useForm<V>>;
