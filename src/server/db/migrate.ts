@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Db } from './index.ts';
 
-const migrationsDir = new URL('./migrations', import.meta.url);
+const migrationsDir = new URL('./migrations/', import.meta.url);
 
 /** The migrations in order: files named `NNN_name.sql`. */
 export function listMigrations(): { version: number; name: string; sql: string }[] {
