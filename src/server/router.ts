@@ -131,7 +131,7 @@ export interface InSessionContext extends HandlerContext {
 
 /**
  * Registers a call for logged-in customers whose handler checks the session itself, in the same
- * statement as its work (db/shop.ts, withSession): one database round trip instead of two, for the
+ * statement as its work (db/cart.ts, withSession): one database round trip instead of two, for the
  * calls every page of a logged-in customer makes. What the caller sees is the same as handleAuthed:
  * no token or a bad one is 401, whatever the input; a live session with bad input is 400.
  */

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { favouriteDelete, favouritePage, favouriteSave } from '#api/shop.ts';
+import { addFavourite, pageFavourites, removeFavourite } from '../db/favourites.ts';
 import type { Db } from '../db/index.ts';
-import { addFavourite, pageFavourites, removeFavourite } from '../db/shop.ts';
 import { handleAuthed } from '../router.ts';
 
 export function favouriteRoutes(app: Hono, db: Db): void {

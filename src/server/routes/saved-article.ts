@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { savedArticleDelete, savedArticlePage, savedArticleSave } from '#api/shop.ts';
 import type { Db } from '../db/index.ts';
-import { addSavedArticle, pageSavedArticles, removeSavedArticle } from '../db/shop.ts';
+import { addSavedArticle, pageSavedArticles, removeSavedArticle } from '../db/saved-articles.ts';
 import { handleAuthed } from '../router.ts';
 
 /** Saved articles (the contract calls them news collect). */
