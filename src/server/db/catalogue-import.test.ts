@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CatalogueFile } from '#api/editor.ts';
 import { describeApi } from '#tests/support/testing.ts';
 import { prepareDb } from '../server.ts';
+import { importCatalogue } from './catalogue-import.ts';
 import { changesSince } from './changes.ts';
-import { importCatalogue } from './editing.ts';
 
 // `npm run catalogue:import`: the write function on a file's content through the API's reads, and the
 // script itself on a database of its own.
