@@ -14,7 +14,7 @@ import {
   tokenFor,
   utf8,
 } from '#tests/support/fuzz-inputs.ts';
-import { describeApi, loggedInClient } from '#tests/support/testing.ts';
+import { describeApi, loggedInCustomer } from '#tests/support/testing.ts';
 import { createSession, revokeSession } from './auth/session.ts';
 import { sha256 } from './auth/token.ts';
 import { authedCalls } from './router.ts';
@@ -29,16 +29,16 @@ const RUNS_PER_CALL = Number(process.env.FUZZ_RUNS ?? 60);
 describeApi(
   'malformed input to every call',
   (api) => {
-    let customer: Awaited<ReturnType<typeof loggedInClient>>;
+    let login: Awaited<ReturnType<typeof loggedInCustomer>>;
     /** The customer's tokens; the one for logout is renewed whenever a logout ends it. */
     const tokens: FuzzTokens = { customer: '', logout: '', revoked: '' };
     const counts = { sent: 0, accepted: 0 };
 
     beforeAll(async () => {
-      customer = await loggedInClient(api);
-      tokens.customer = customer.token;
-      tokens.logout = await createSession(api.db, customer.client.id, 1);
-      tokens.revoked = await createSession(api.db, customer.client.id, 1);
+      login = await loggedInCustomer(api);
+      tokens.customer = login.token;
+      tokens.logout = await createSession(api.db, login.customer.id, 1);
+      tokens.revoked = await createSession(api.db, login.customer.id, 1);
       await revokeSession(api.db, sha256(tokens.revoked));
     });
 
@@ -84,7 +84,7 @@ describeApi(
       }
       expect(v.safeParse(call.response, body.data).issues).toBeUndefined();
       if (call.path === '/client/logout' && probe.auth === 'customer')
-        tokens.logout = await createSession(api.db, customer.client.id, 1);
+        tokens.logout = await createSession(api.db, login.customer.id, 1);
       return body.code;
     }
 
@@ -145,7 +145,7 @@ describeApi(
 
     test('keeps answering a normal call after all of it, having rejected most', async () => {
       expect((await api.post('/category/list', { language: 'zh' })).body.code).toBe(200);
-      expect((await api.post('/shop/cart/page', {}, customer.headers)).body.code).toBe(200);
+      expect((await api.post('/shop/cart/page', {}, login.headers)).body.code).toBe(200);
       expect(counts.sent).toBeGreaterThanOrEqual(2000);
       expect(counts.accepted / counts.sent).toBeLessThan(0.25);
     });

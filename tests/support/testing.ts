@@ -137,30 +137,30 @@ export function describeApi(name: string, suite: (api: ApiClient) => void, optio
   });
 }
 
-let clientCount = 0;
+let customerCount = 0;
 
 /**
  * A customer created straight in the database (registration through the API has its own tests) and
  * logged in through the API: answers the customer and the headers that carry its token.
  */
-export async function loggedInClient(
+export async function loggedInCustomer(
   api: ApiClient,
   fields: { username?: string; email?: string; password?: string; headers?: Record<string, string> } = {},
 ) {
-  clientCount++;
-  const tag = `${process.pid}${clientCount}`;
-  const username = fields.username ?? `client${tag}`;
-  const email = fields.email ?? `client${tag}@example.com`;
+  customerCount++;
+  const tag = `${process.pid}${customerCount}`;
+  const username = fields.username ?? `customer${tag}`;
+  const email = fields.email ?? `customer${tag}@example.com`;
   const password = fields.password ?? 'correct horse battery';
-  const client = await insertCustomer(api.db, {
+  const customer = await insertCustomer(api.db, {
     username,
     email,
-    name: `Client ${tag}`,
+    name: `Customer ${tag}`,
     contactNumber: '+65 6123 4567',
     passwordHash: await hashPassword(password),
   });
   const login = await api.post('/client/login', { account: username, password }, fields.headers);
   if (login.body.code !== 200) throw new Error(`login failed: ${login.body.msg}`);
   const token: string = login.body.data;
-  return { client, username, email, password, token, headers: { Satoken: token } };
+  return { customer, username, email, password, token, headers: { Satoken: token } };
 }

@@ -19,7 +19,7 @@ type CartRow = Pick<
 
 /**
  * The cart calls check the session in the statement that does their work, one round trip instead
- * of two (see router.ts, handleInSession): `s` is one row whose client_id is the client of the live
+ * of two (see router.ts, handleInSession): `s` is one row whose client_id is the customer of the live
  * session with token hash $1, or null when there is none. Every cart statement answers at least
  * that row, so a missing session can never pass for an empty result.
  */
@@ -55,7 +55,7 @@ function toCartLine(row: CartRow): CartLine {
 }
 
 /**
- * The requests of a batch (batch.ts) with the client of each one's session: `s` has one row per
+ * The requests of a batch (batch.ts) with the customer of each one's session: `s` has one row per
  * request, `i` its place (from 1), `client_id` as in withSession. The other arrays come after $1.
  */
 const sessionsOf = (columns: string, arrays: string) => `with r as (

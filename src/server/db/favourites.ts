@@ -13,7 +13,7 @@ const toFavourite = (row: FavouriteRow): Favourite => ({
   createdAt: iso(row.saved_at),
 });
 
-export function pageFavourites(db: Queryable, lang: Language, clientId: number, paging: Paging) {
+export function pageFavourites(db: Queryable, lang: Language, customerId: number, paging: Paging) {
   return pageOf<FavouriteRow, Favourite>(
     db,
     `select x.created_at as saved_at, count(*) over ()::int as total_count, ${productSummaryColumns(lang)}
@@ -21,7 +21,7 @@ export function pageFavourites(db: Queryable, lang: Language, clientId: number, 
      where x.client_id = $1 order by x.created_at desc, x.product_id desc`,
     `select count(*)::int as n from favourite x join product p on p.id = x.product_id and p.published
      where x.client_id = $1`,
-    clientId,
+    customerId,
     paging,
     toFavourite,
   );
@@ -33,19 +33,19 @@ export function pageFavourites(db: Queryable, lang: Language, clientId: number, 
  * `do nothing` a save racing another save of the same product saw neither its own insert nor the
  * other's (not yet in its snapshot) and answered 404.
  */
-export async function addFavourite(db: Queryable, lang: Language, clientId: number, productId: number) {
+export async function addFavourite(db: Queryable, lang: Language, customerId: number, productId: number) {
   const [row] = await db.query<FavouriteRow>(
     `with x as (
        insert into favourite (client_id, product_id) select $1, id from product where id = $2 and published
        on conflict (client_id, product_id) do update set created_at = favourite.created_at
        returning product_id, created_at)
      select x.created_at as saved_at, 1 as total_count, ${productSummaryColumns(lang)} from x ${withProduct}`,
-    [clientId, productId],
+    [customerId, productId],
   );
   if (!row) throw new ApiError(404, 'api.notFound', { thing: 'product', id: productId });
   return toFavourite(row);
 }
 
-export async function removeFavourite(db: Queryable, clientId: number, productId: number): Promise<void> {
-  await db.query('delete from favourite where client_id = $1 and product_id = $2', [clientId, productId]);
+export async function removeFavourite(db: Queryable, customerId: number, productId: number): Promise<void> {
+  await db.query('delete from favourite where client_id = $1 and product_id = $2', [customerId, productId]);
 }

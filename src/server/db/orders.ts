@@ -67,13 +67,13 @@ async function withLines(db: Queryable, lang: Language, rows: OrderRow[]): Promi
   }));
 }
 
-export async function pageOrders(db: Queryable, lang: Language, clientId: number, paging: Paging) {
+export async function pageOrders(db: Queryable, lang: Language, customerId: number, paging: Paging) {
   const page = await pageOf<OrderRow & { total_count: number }, OrderRow>(
     db,
     `select ${orderColumns}, count(*) over ()::int as total_count from customer_order
      where client_id = $1 order by created_at desc, id desc`,
     'select count(*)::int as n from customer_order where client_id = $1',
-    clientId,
+    customerId,
     paging,
     (row) => row,
   );
@@ -81,14 +81,14 @@ export async function pageOrders(db: Queryable, lang: Language, clientId: number
 }
 
 /**
- * Turns the client's cart into an order to one of their addresses, inside the caller's transaction:
+ * Turns the customer's cart into an order to one of their addresses, inside the caller's transaction:
  * lines copied with today's prices, the address copied as it is now, the copied lines taken out of
  * the cart. Answers the order in the given language.
  */
 export async function createOrderFromCart(
   tx: Queryable,
   lang: Language,
-  clientId: number,
+  customerId: number,
   { addressId, remark }: { addressId: number; remark: string },
 ): Promise<Order> {
   const [address] = await tx.query<{
@@ -99,7 +99,7 @@ export async function createOrderFromCart(
     country: string;
   }>('select name, contact_number, address, postal_code, country from address where id = $1 and client_id = $2', [
     addressId,
-    clientId,
+    customerId,
   ]);
   if (!address) throw new ApiError(404, 'api.addressNotFound');
   // Locks the cart lines, so two submits of one cart cannot both copy them.
@@ -115,7 +115,7 @@ export async function createOrderFromCart(
     `select x.product_id, x.quantity, p.part_number, p.name_en, p.name_zh, p.price, p.currency
      from cart_item x join product p on p.id = x.product_id and p.published
      where x.client_id = $1 order by x.created_at, x.product_id for update of x`,
-    [clientId],
+    [customerId],
   );
   if (cart.length === 0) throw new ApiError(400, 'api.cartEmpty');
   const currencies = new Set(cart.map((line) => line.currency));
@@ -139,7 +139,7 @@ export async function createOrderFromCart(
      from nextval('customer_order_id_seq') as n
      returning ${orderColumns}`,
     [
-      clientId,
+      customerId,
       remark,
       lang,
       address.name,
@@ -160,7 +160,7 @@ export async function createOrderFromCart(
     [order.id, JSON.stringify(lines)],
   );
   await tx.query('delete from cart_item where client_id = $1 and product_id = any($2::int[])', [
-    clientId,
+    customerId,
     lines.map((line) => line.product_id),
   ]);
   const [answer] = await withLines(tx, lang, [order]);

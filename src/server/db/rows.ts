@@ -38,20 +38,20 @@ export interface Paging {
 }
 
 /**
- * One page of a client's list in one query: the rows carry the total (count(*) over ()). Only a
+ * One page of a customer's list in one query: the rows carry the total (count(*) over ()). Only a
  * page past the end, which has no rows to carry it, costs a second query for the total.
  */
 export async function pageOf<Row extends { total_count: number }, T>(
   db: Queryable,
   sql: string,
   countSql: string,
-  clientId: number,
+  customerId: number,
   { pageNum, pageSize }: Paging,
   map: (row: Row) => T,
 ): Promise<Page<T>> {
-  const rows = await db.query<Row>(`${sql} limit $2 offset $3`, [clientId, pageSize, (pageNum - 1) * pageSize]);
+  const rows = await db.query<Row>(`${sql} limit $2 offset $3`, [customerId, pageSize, (pageNum - 1) * pageSize]);
   let total = rows[0]?.total_count;
   if (total === undefined)
-    total = pageNum === 1 ? 0 : ((await db.query<{ n: number }>(countSql, [clientId]))[0]?.n ?? 0);
+    total = pageNum === 1 ? 0 : ((await db.query<{ n: number }>(countSql, [customerId]))[0]?.n ?? 0);
   return toPage(rows.map(map), Number(total), pageNum, pageSize);
 }

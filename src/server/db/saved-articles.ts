@@ -5,9 +5,9 @@ import { type ArticleRow, articleRecordColumns, toArticle } from './articles.ts'
 import type { Queryable } from './index.ts';
 import { iso, type Paging, pageOf } from './rows.ts';
 
-type SavedRow = Omit<ArticleRow, 'body'> & { saved_at: string; total_count: number };
+type SavedArticleRow = Omit<ArticleRow, 'body'> & { saved_at: string; total_count: number };
 
-const toSaved = (row: SavedRow): SavedArticle => ({
+const toSavedArticle = (row: SavedArticleRow): SavedArticle => ({
   newsId: row.id,
   article: toArticle(row),
   createdAt: iso(row.saved_at),
@@ -17,16 +17,16 @@ const toSaved = (row: SavedRow): SavedArticle => ({
 const withArticle =
   'join article a on a.id = x.article_id and a.published join category c on c.id = a.product_series_id';
 
-export function pageSavedArticles(db: Queryable, lang: Language, clientId: number, paging: Paging) {
-  return pageOf<SavedRow, SavedArticle>(
+export function pageSavedArticles(db: Queryable, lang: Language, customerId: number, paging: Paging) {
+  return pageOf<SavedArticleRow, SavedArticle>(
     db,
     `select x.created_at as saved_at, count(*) over ()::int as total_count, ${articleRecordColumns(lang)}
      from saved_article x ${withArticle}
      where x.client_id = $1 order by x.created_at desc, x.article_id desc`,
     'select count(*)::int as n from saved_article x join article a on a.id = x.article_id and a.published where x.client_id = $1',
-    clientId,
+    customerId,
     paging,
-    toSaved,
+    toSavedArticle,
   );
 }
 
@@ -34,19 +34,19 @@ export function pageSavedArticles(db: Queryable, lang: Language, clientId: numbe
  * Saves an article, once: saving it again answers the first save; 404 for an unknown article. A
  * no-op update on conflict, as in addFavourite, so simultaneous saves all get the row.
  */
-export async function addSavedArticle(db: Queryable, lang: Language, clientId: number, articleId: number) {
-  const [row] = await db.query<SavedRow>(
+export async function addSavedArticle(db: Queryable, lang: Language, customerId: number, articleId: number) {
+  const [row] = await db.query<SavedArticleRow>(
     `with x as (
        insert into saved_article (client_id, article_id) select $1, id from article where id = $2 and published
        on conflict (client_id, article_id) do update set created_at = saved_article.created_at
        returning article_id, created_at)
      select x.created_at as saved_at, 1 as total_count, ${articleRecordColumns(lang)} from x ${withArticle}`,
-    [clientId, articleId],
+    [customerId, articleId],
   );
   if (!row) throw new ApiError(404, 'api.notFound', { thing: 'article', id: articleId });
-  return toSaved(row);
+  return toSavedArticle(row);
 }
 
-export async function removeSavedArticle(db: Queryable, clientId: number, articleId: number): Promise<void> {
-  await db.query('delete from saved_article where client_id = $1 and article_id = $2', [clientId, articleId]);
+export async function removeSavedArticle(db: Queryable, customerId: number, articleId: number): Promise<void> {
+  await db.query('delete from saved_article where client_id = $1 and article_id = $2', [customerId, articleId]);
 }

@@ -1,6 +1,6 @@
 import { beforeAll, expect, test } from 'vitest';
 import { calls } from '#api/index.ts';
-import { describeApi, loggedInClient } from '#tests/support/testing.ts';
+import { describeApi, loggedInCustomer } from '#tests/support/testing.ts';
 import { createEditorToken } from '../auth/editors.ts';
 import { changesSince } from '../db/changes.ts';
 
@@ -265,7 +265,7 @@ describeApi('editor content calls', (api) => {
     expect((await api.post('/product/item', { id })).body.data.related).toHaveLength(1);
 
     // An order of it keeps its line after the product is deleted.
-    const customer = await loggedInClient(api);
+    const customer = await loggedInCustomer(api);
     const address = await api.post(
       '/client/addresses/save',
       { name: 'Ada', contactNumber: '+65 6123 4567', address: '1 Way', postalCode: '119276', country: 'Singapore' },
@@ -369,7 +369,7 @@ describeApi('editor content calls', (api) => {
       slug: `${id}-zephyr-alignment-guide`,
     });
 
-    const customer = await loggedInClient(api);
+    const customer = await loggedInCustomer(api);
     await api.post('/news/collect/save', { newsId: id }, customer.headers);
     const since = await feedMark();
     await as('/editor/article/publish', { id, published: false });
