@@ -66,7 +66,7 @@ export async function startBenchServer(url: string | undefined, siteDir?: string
     api: `${origin}/api`,
     async close() {
       await server.close();
-      if (url) await db.query('delete from client where username like $1', [`bench-${run}-%`]);
+      if (url) await db.query('delete from customer where username like $1', [`bench-${run}-%`]);
       await db.close();
       rmSync(outbox, { recursive: true, force: true });
     },

@@ -78,8 +78,8 @@ async function serverProcess(): Promise<void> {
     await server.close();
     mailer.close();
     if (url) {
-      await db.query('delete from customer_order where client_id = $1', [customer.id]);
-      await db.query('delete from client where id = $1', [customer.id]);
+      await db.query('delete from customer_order where customer_id = $1', [customer.id]);
+      await db.query('delete from customer where id = $1', [customer.id]);
     }
     await db.close();
     rmSync(temp, { recursive: true, force: true });

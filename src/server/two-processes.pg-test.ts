@@ -66,14 +66,14 @@ describe('two API processes on one PostgreSQL database', () => {
     if (!handle) throw new Error('no database');
     next++;
     const password = 'correct horse battery';
-    const client = await insertCustomer(handle.db, {
+    const customer = await insertCustomer(handle.db, {
       username: `twin${next}`,
       email: `twin${next}@example.com`,
       name: `Twin ${next}`,
       contactNumber: '+65 6123 4567',
       passwordHash: await hashPassword(password),
     });
-    return { ...client, password };
+    return { ...customer, password };
   };
   const from = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n}` });
 

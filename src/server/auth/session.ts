@@ -19,7 +19,7 @@ interface CustomerRow {
   created_at: string | Date;
 }
 
-/** The columns of CustomerInfo, from a query over `client c`. */
+/** The columns of CustomerInfo, from a query over `customer c`. */
 export const customerColumns = 'c.id, c.username, c.name, c.email, c.contact_number, c.created_at';
 
 export function toCustomerInfo(row: CustomerRow): CustomerInfo {
@@ -37,7 +37,7 @@ export function toCustomerInfo(row: CustomerRow): CustomerInfo {
 export async function createSession(db: Queryable, customerId: number, days: number): Promise<string> {
   const token = newToken();
   await db.query(
-    `insert into session (token_hash, client_id, expires_at) values ($1, $2, now() + $3 * interval '1 day')`,
+    `insert into session (token_hash, customer_id, expires_at) values ($1, $2, now() + $3 * interval '1 day')`,
     [sha256(token), customerId, days],
   );
   return token;
@@ -50,15 +50,15 @@ export async function createSession(db: Queryable, customerId: number, days: num
  */
 export async function findSession(db: Queryable, token: string): Promise<SessionCustomer | undefined> {
   const tokenHash = sha256(token);
-  const [row] = await db.query<{ client_id: number }>(
-    'select client_id from session where token_hash = $1 and revoked_at is null and expires_at > now()',
+  const [row] = await db.query<{ customer_id: number }>(
+    'select customer_id from session where token_hash = $1 and revoked_at is null and expires_at > now()',
     [tokenHash],
   );
-  return row ? { id: row.client_id, tokenHash } : undefined;
+  return row ? { id: row.customer_id, tokenHash } : undefined;
 }
 
 export async function getCustomerInfo(db: Queryable, id: number): Promise<CustomerInfo> {
-  const [row] = await db.query<CustomerRow>(`select ${customerColumns} from client c where c.id = $1`, [id]);
+  const [row] = await db.query<CustomerRow>(`select ${customerColumns} from customer c where c.id = $1`, [id]);
   if (!row) throw new Error(`customer ${id} has a session but no record`);
   return toCustomerInfo(row);
 }
@@ -69,5 +69,5 @@ export async function revokeSession(db: Queryable, tokenHash: string): Promise<v
 
 /** Ends every session of a customer (password reset). */
 export async function revokeAllSessions(db: Queryable, customerId: number): Promise<void> {
-  await db.query('update session set revoked_at = now() where client_id = $1 and revoked_at is null', [customerId]);
+  await db.query('update session set revoked_at = now() where customer_id = $1 and revoked_at is null', [customerId]);
 }

@@ -19,18 +19,18 @@ type CartRow = Pick<
 
 /**
  * The cart calls check the session in the statement that does their work, one round trip instead
- * of two (see router.ts, handleInSession): `s` is one row whose client_id is the customer of the live
+ * of two (see router.ts, handleInSession): `s` is one row whose customer_id is the customer of the live
  * session with token hash $1, or null when there is none. Every cart statement answers at least
  * that row, so a missing session can never pass for an empty result.
  */
 const withSession = `with s as (
-  select (select client_id from session where token_hash = $1 and revoked_at is null and expires_at > now()) as client_id)`;
+  select (select customer_id from session where token_hash = $1 and revoked_at is null and expires_at > now()) as customer_id)`;
 
-type InSession<Row> = Partial<Row> & { session_client: number | null };
+type InSession<Row> = Partial<Row> & { session_customer: number | null };
 
 /** The rows of a statement that checked the session, without the session row; 401 when there was none. */
 function sessionRows<Row extends { id: number }>(rows: InSession<Row>[]): Row[] {
-  if (rows[0]?.session_client == null) throw new ApiError(401, 'api.sessionInvalid');
+  if (rows[0]?.session_customer == null) throw new ApiError(401, 'api.sessionInvalid');
   return rows.filter((row): row is InSession<Row> & Row => row.id != null);
 }
 
@@ -56,12 +56,12 @@ function toCartLine(row: CartRow): CartLine {
 
 /**
  * The requests of a batch (batch.ts) with the customer of each one's session: `s` has one row per
- * request, `i` its place (from 1), `client_id` as in withSession. The other arrays come after $1.
+ * request, `i` its place (from 1), `customer_id` as in withSession. The other arrays come after $1.
  */
 const sessionsOf = (columns: string, arrays: string) => `with r as (
     select * from unnest($1::text[], ${arrays}) with ordinality as r(token_hash, ${columns}, i)),
   s as (
-    select r.*, live.client_id from r left join session live
+    select r.*, live.customer_id from r left join session live
       on live.token_hash = r.token_hash and live.revoked_at is null and live.expires_at > now())`;
 
 /** The rows of request `i` (from 1) of a batch statement whose rows carry `i`. */
@@ -97,10 +97,10 @@ const cartPages = batchersBy((db: Db, lang: Language) =>
   batched<CartPageRequest, CartRow[]>(async (requests) => {
     const rows = await db.query<InSession<CartRow> & { i: number }>(
       `${sessionsOf('page_size, skip', '$2::int[], $3::int[]')}
-       select s.i::int as i, s.client_id as session_client, l.* from s left join lateral (
+       select s.i::int as i, s.customer_id as session_customer, l.* from s left join lateral (
          select x.quantity, ${isoSql('x.created_at')} as added_at, count(*) over ()::int as total_count,
            ${cartProductColumns(lang)}
-         from cart_item x ${withProduct} where x.client_id = s.client_id
+         from cart_item x ${withProduct} where x.customer_id = s.customer_id
          order by x.created_at desc, x.product_id desc limit s.page_size offset s.skip) l on true`,
       [
         requests.map((request) => request.session),
@@ -123,7 +123,7 @@ export async function pageCart(db: Db, lang: Language, session: string, paging: 
   // A page past the end has no row to carry the total.
   if (total === undefined && pageNum > 1) {
     const [count] = await db.query<{ n: number }>(
-      `${withSession} select count(*)::int as n from s join cart_item x on x.client_id = s.client_id ${withProduct}`,
+      `${withSession} select count(*)::int as n from s join cart_item x on x.customer_id = s.customer_id ${withProduct}`,
       [session],
     );
     total = count?.n;
@@ -149,21 +149,21 @@ const cartAdds = batchersBy((db: Db, lang: Language) =>
       const rows = await db.query<InSession<CartRow> & { i: number }>(
         `${sessionsOf('product_id, quantity', '$2::int[], $3::int[]')},
          w as (
-           select s.client_id, p.id as product_id, least(sum(s.quantity), 999)::int as quantity
+           select s.customer_id, p.id as product_id, least(sum(s.quantity), 999)::int as quantity
            from s join product p on p.id = s.product_id and p.published
-           where s.client_id is not null
-           group by s.client_id, p.id),
+           where s.customer_id is not null
+           group by s.customer_id, p.id),
          x as (
-           insert into cart_item (client_id, product_id, quantity)
-           select client_id, product_id, quantity from w order by client_id, product_id
-           on conflict (client_id, product_id) do update
+           insert into cart_item (customer_id, product_id, quantity)
+           select customer_id, product_id, quantity from w order by customer_id, product_id
+           on conflict (customer_id, product_id) do update
              set quantity = least(cart_item.quantity + excluded.quantity, 999), updated_at = now()
-           returning client_id, product_id, quantity, created_at)
-         select s.i::int as i, s.client_id as session_client, l.* from s left join (
-           select x.client_id as line_client, x.quantity, ${isoSql('x.created_at')} as added_at, 1 as total_count,
+           returning customer_id, product_id, quantity, created_at)
+         select s.i::int as i, s.customer_id as session_customer, l.* from s left join (
+           select x.customer_id as line_customer, x.quantity, ${isoSql('x.created_at')} as added_at, 1 as total_count,
              ${cartProductColumns(lang)}
            from x ${withProduct}
-         ) l on l.line_client = s.client_id and l.id = s.product_id`,
+         ) l on l.line_customer = s.customer_id and l.id = s.product_id`,
         [
           requests.map((request) => request.session),
           requests.map((request) => request.productId),
@@ -193,7 +193,7 @@ export async function addToCart(
 
 /** The cart line a cart statement `x` (product_id, quantity, created_at) wrote, with the session row. */
 const selectWrittenLine = (lang: Language) => `
-  select s.client_id as session_client, l.* from s left join (
+  select s.customer_id as session_customer, l.* from s left join (
     select x.quantity, ${isoSql('x.created_at')} as added_at, 1 as total_count, ${cartProductColumns(lang)} from x ${withProduct}
   ) l on true`;
 
@@ -210,7 +210,7 @@ export async function setCartQuantity(
       `${withSession},
        x as (
          update cart_item c set quantity = $3, updated_at = now() from s
-         where c.client_id = s.client_id and c.product_id = $2
+         where c.customer_id = s.customer_id and c.product_id = $2
          returning c.product_id, c.quantity, c.created_at)
        ${selectWrittenLine(lang)}`,
       [session, productId, quantity],
@@ -221,11 +221,11 @@ export async function setCartQuantity(
 }
 
 export async function removeFromCart(db: Queryable, session: string, productId: number): Promise<void> {
-  const rows = await db.query<{ session_client: number | null }>(
+  const rows = await db.query<{ session_customer: number | null }>(
     `${withSession},
-     x as (delete from cart_item c using s where c.client_id = s.client_id and c.product_id = $2)
-     select s.client_id as session_client from s`,
+     x as (delete from cart_item c using s where c.customer_id = s.customer_id and c.product_id = $2)
+     select s.customer_id as session_customer from s`,
     [session, productId],
   );
-  if (rows[0]?.session_client == null) throw new ApiError(401, 'api.sessionInvalid');
+  if (rows[0]?.session_customer == null) throw new ApiError(401, 'api.sessionInvalid');
 }

@@ -18,9 +18,9 @@ export function pageFavourites(db: Queryable, lang: Language, customerId: number
     db,
     `select x.created_at as saved_at, count(*) over ()::int as total_count, ${productSummaryColumns(lang)}
      from favourite x ${withProduct}
-     where x.client_id = $1 order by x.created_at desc, x.product_id desc`,
+     where x.customer_id = $1 order by x.created_at desc, x.product_id desc`,
     `select count(*)::int as n from favourite x join product p on p.id = x.product_id and p.published
-     where x.client_id = $1`,
+     where x.customer_id = $1`,
     customerId,
     paging,
     toFavourite,
@@ -36,8 +36,8 @@ export function pageFavourites(db: Queryable, lang: Language, customerId: number
 export async function addFavourite(db: Queryable, lang: Language, customerId: number, productId: number) {
   const [row] = await db.query<FavouriteRow>(
     `with x as (
-       insert into favourite (client_id, product_id) select $1, id from product where id = $2 and published
-       on conflict (client_id, product_id) do update set created_at = favourite.created_at
+       insert into favourite (customer_id, product_id) select $1, id from product where id = $2 and published
+       on conflict (customer_id, product_id) do update set created_at = favourite.created_at
        returning product_id, created_at)
      select x.created_at as saved_at, 1 as total_count, ${productSummaryColumns(lang)} from x ${withProduct}`,
     [customerId, productId],
@@ -47,5 +47,5 @@ export async function addFavourite(db: Queryable, lang: Language, customerId: nu
 }
 
 export async function removeFavourite(db: Queryable, customerId: number, productId: number): Promise<void> {
-  await db.query('delete from favourite where client_id = $1 and product_id = $2', [customerId, productId]);
+  await db.query('delete from favourite where customer_id = $1 and product_id = $2', [customerId, productId]);
 }

@@ -71,8 +71,8 @@ export async function pageOrders(db: Queryable, lang: Language, customerId: numb
   const page = await pageOf<OrderRow & { total_count: number }, OrderRow>(
     db,
     `select ${orderColumns}, count(*) over ()::int as total_count from customer_order
-     where client_id = $1 order by created_at desc, id desc`,
-    'select count(*)::int as n from customer_order where client_id = $1',
+     where customer_id = $1 order by created_at desc, id desc`,
+    'select count(*)::int as n from customer_order where customer_id = $1',
     customerId,
     paging,
     (row) => row,
@@ -97,7 +97,7 @@ export async function createOrderFromCart(
     address: string;
     postal_code: string;
     country: string;
-  }>('select name, contact_number, address, postal_code, country from address where id = $1 and client_id = $2', [
+  }>('select name, contact_number, address, postal_code, country from address where id = $1 and customer_id = $2', [
     addressId,
     customerId,
   ]);
@@ -114,7 +114,7 @@ export async function createOrderFromCart(
   }>(
     `select x.product_id, x.quantity, p.part_number, p.name_en, p.name_zh, p.price, p.currency
      from cart_item x join product p on p.id = x.product_id and p.published
-     where x.client_id = $1 order by x.created_at, x.product_id for update of x`,
+     where x.customer_id = $1 order by x.created_at, x.product_id for update of x`,
     [customerId],
   );
   if (cart.length === 0) throw new ApiError(400, 'api.cartEmpty');
@@ -132,7 +132,7 @@ export async function createOrderFromCart(
   }));
   const total = lines.reduce((sum, line) => sum + cents(line.unit_price) * line.quantity, 0) / 100;
   const [order] = await tx.query<OrderRow>(
-    `insert into customer_order (id, order_no, client_id, remark, language, ship_name, ship_contact_number,
+    `insert into customer_order (id, order_no, customer_id, remark, language, ship_name, ship_contact_number,
        ship_address, ship_postal_code, ship_country, total, currency)
      select n, 'SO' || to_char(now() at time zone 'UTC', 'YYYYMMDD') || '-' || lpad(n::text, 6, '0'),
        $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
@@ -159,7 +159,7 @@ export async function createOrderFromCart(
        name_zh text, quantity int, unit_price numeric, total numeric)`,
     [order.id, JSON.stringify(lines)],
   );
-  await tx.query('delete from cart_item where client_id = $1 and product_id = any($2::int[])', [
+  await tx.query('delete from cart_item where customer_id = $1 and product_id = any($2::int[])', [
     customerId,
     lines.map((line) => line.product_id),
   ]);

@@ -22,8 +22,8 @@ export function pageSavedArticles(db: Queryable, lang: Language, customerId: num
     db,
     `select x.created_at as saved_at, count(*) over ()::int as total_count, ${articleRecordColumns(lang)}
      from saved_article x ${withArticle}
-     where x.client_id = $1 order by x.created_at desc, x.article_id desc`,
-    'select count(*)::int as n from saved_article x join article a on a.id = x.article_id and a.published where x.client_id = $1',
+     where x.customer_id = $1 order by x.created_at desc, x.article_id desc`,
+    'select count(*)::int as n from saved_article x join article a on a.id = x.article_id and a.published where x.customer_id = $1',
     customerId,
     paging,
     toSavedArticle,
@@ -37,8 +37,8 @@ export function pageSavedArticles(db: Queryable, lang: Language, customerId: num
 export async function addSavedArticle(db: Queryable, lang: Language, customerId: number, articleId: number) {
   const [row] = await db.query<SavedArticleRow>(
     `with x as (
-       insert into saved_article (client_id, article_id) select $1, id from article where id = $2 and published
-       on conflict (client_id, article_id) do update set created_at = saved_article.created_at
+       insert into saved_article (customer_id, article_id) select $1, id from article where id = $2 and published
+       on conflict (customer_id, article_id) do update set created_at = saved_article.created_at
        returning article_id, created_at)
      select x.created_at as saved_at, 1 as total_count, ${articleRecordColumns(lang)} from x ${withArticle}`,
     [customerId, articleId],
@@ -48,5 +48,5 @@ export async function addSavedArticle(db: Queryable, lang: Language, customerId:
 }
 
 export async function removeSavedArticle(db: Queryable, customerId: number, articleId: number): Promise<void> {
-  await db.query('delete from saved_article where client_id = $1 and article_id = $2', [customerId, articleId]);
+  await db.query('delete from saved_article where customer_id = $1 and article_id = $2', [customerId, articleId]);
 }

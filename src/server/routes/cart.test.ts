@@ -55,7 +55,7 @@ describeApi('cart', (api) => {
     expect(again.body.data.quantity).toBe(4);
     const page = await api.post('/shop/cart/page', { pageNum: 1, pageSize: 999 }, headers);
     expect(page.body.data).toMatchObject({ total: 1, size: 999, current: 1, pages: 1 });
-    const rows = await api.db.query('select * from cart_item where client_id = $1', [customer.id]);
+    const rows = await api.db.query('select * from cart_item where customer_id = $1', [customer.id]);
     expect(rows).toHaveLength(1);
     const capped = await api.post('/shop/cart/save', { productId: product.id, quantity: 999 }, headers);
     expect(capped.body.data.quantity).toBe(999);
@@ -139,10 +139,10 @@ describeApi('cart', (api) => {
     for (const login of logins)
       await api.post('/shop/cart/save', { productId: product?.id, quantity: 2 }, login.headers);
     await api.get('/client/logout', loggedOut?.headers);
-    await api.db.query("update session set expires_at = now() - interval '1 second' where client_id = $1", [
+    await api.db.query("update session set expires_at = now() - interval '1 second' where customer_id = $1", [
       expired?.customer.id,
     ]);
-    await api.db.query('update session set revoked_at = now() where client_id = $1', [revokedByReset?.customer.id]);
+    await api.db.query('update session set revoked_at = now() where customer_id = $1', [revokedByReset?.customer.id]);
     const unknown = { Satoken: 'not-a-token-anyone-was-given' };
     for (const headers of [loggedOut?.headers, expired?.headers, revokedByReset?.headers, unknown]) {
       for (const [path, body] of calls) {
@@ -154,7 +154,7 @@ describeApi('cart', (api) => {
       }
     }
     const left = await api.db.query<{ quantity: number }>(
-      'select quantity from cart_item where client_id = any($1::int[])',
+      'select quantity from cart_item where customer_id = any($1::int[])',
       [logins.map((login) => login.customer.id)],
     );
     expect(left.map((line) => line.quantity)).toEqual([2, 2, 2]);

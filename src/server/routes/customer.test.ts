@@ -45,14 +45,14 @@ describeApi('customer accounts', (api) => {
 
   test('stores only an argon2id hash of the password and a SHA-256 of the token', async () => {
     const { token, customer } = await loggedInCustomer(api, { password: 'a long passphrase' });
-    const [row] = await api.db.query<{ password_hash: string }>('select password_hash from client where id = $1', [
+    const [row] = await api.db.query<{ password_hash: string }>('select password_hash from customer where id = $1', [
       customer.id,
     ]);
     expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     expect(row?.password_hash).not.toContain('a long passphrase');
     const sessions = await api.db.query<{ token_hash: string; days: number }>(
       `select token_hash, round(extract(epoch from expires_at - created_at) / 86400)::int as days
-       from session where client_id = $1`,
+       from session where customer_id = $1`,
       [customer.id],
     );
     expect(sessions).toEqual([{ token_hash: expect.stringMatching(/^[0-9a-f]{64}$/), days: 30 }]);
@@ -117,10 +117,10 @@ describeApi('customer accounts', (api) => {
     const salt = randomBytes(16);
     const key = scryptSync('an older secret', salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
     const scrypted = ['scrypt', 2 ** 15, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
-    await api.db.query('update client set password_hash = $2 where id = $1', [customer.id, scrypted]);
+    await api.db.query('update customer set password_hash = $2 where id = $1', [customer.id, scrypted]);
     const stored = async () =>
       (
-        await api.db.query<{ password_hash: string }>('select password_hash from client where id = $1', [customer.id])
+        await api.db.query<{ password_hash: string }>('select password_hash from customer where id = $1', [customer.id])
       )[0]?.password_hash;
     expect((await api.post('/client/login', { account: username, password: 'not it at all' })).status).toBe(400);
     expect(await stored()).toBe(scrypted);
@@ -202,7 +202,7 @@ describeApi('customer accounts', (api) => {
   test('refuses an expired token', async () => {
     const { headers, customer } = await loggedInCustomer(api);
     expect((await api.get('/client/info', headers)).body.code).toBe(200);
-    await api.db.query("update session set expires_at = now() - interval '1 second' where client_id = $1", [
+    await api.db.query("update session set expires_at = now() - interval '1 second' where customer_id = $1", [
       customer.id,
     ]);
     const expired = await api.post('/favorite/page', { language: 'en' }, headers);

@@ -9,7 +9,7 @@ describeApi('favourites', (api) => {
     expect(first.body.data).toMatchObject({ productId: product?.id, product: { id: product?.id } });
     const second = await api.post('/favorite/save', { productId: product?.id }, headers);
     expect(second.body.data).toEqual(first.body.data);
-    const rows = await api.db.query('select * from favourite where client_id = $1', [customer.id]);
+    const rows = await api.db.query('select * from favourite where customer_id = $1', [customer.id]);
     expect(rows).toHaveLength(1);
     const page = await api.post('/favorite/page', { pageNum: 1, pageSize: 999 }, headers);
     expect(page.body.data).toMatchObject({ total: 1, records: [first.body.data] });
@@ -23,7 +23,7 @@ describeApi('favourites', (api) => {
     );
     expect(saves.map((save) => save.body.code)).toEqual(Array(12).fill(200));
     expect(new Set(saves.map((save) => save.body.data.createdAt)).size).toBe(1);
-    expect(await api.db.query('select * from favourite where client_id = $1', [customer.id])).toHaveLength(1);
+    expect(await api.db.query('select * from favourite where customer_id = $1', [customer.id])).toHaveLength(1);
   });
 
   test('answers product summaries in the request language, newest first', async () => {

@@ -106,7 +106,7 @@ describeApi('orders', (api) => {
       logged.mockRestore();
       await api.db.exec('drop trigger refuse_mail on mail_outbox; drop function refuse_mail();');
     }
-    expect(await api.db.query('select id from customer_order where client_id = $1', [customer.id])).toEqual([]);
+    expect(await api.db.query('select id from customer_order where customer_id = $1', [customer.id])).toEqual([]);
     expect((await api.post('/shop/cart/page', {}, headers)).body.data.total).toBe(2);
     expect((await api.post('/order/submit', { addressId }, headers)).body.code).toBe(200);
   });

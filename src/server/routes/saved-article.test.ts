@@ -11,7 +11,7 @@ describeApi('saved articles', (api) => {
     expect(first.body.data).toEqual({ newsId: article.id, article: record, createdAt: expect.any(String) });
     const second = await api.post('/news/collect/save', { language: 'zh', newsId: article.id }, headers);
     expect(second.body.data).toEqual(first.body.data);
-    expect(await api.db.query('select * from saved_article where client_id = $1', [customer.id])).toHaveLength(1);
+    expect(await api.db.query('select * from saved_article where customer_id = $1', [customer.id])).toHaveLength(1);
     const page = await api.post('/news/collect/page', { language: 'zh', pageSize: 999 }, headers);
     expect(page.body.data).toMatchObject({ total: 1, records: [first.body.data] });
   });
@@ -24,7 +24,7 @@ describeApi('saved articles', (api) => {
     );
     expect(saves.map((save) => save.body.code)).toEqual(Array(12).fill(200));
     expect(new Set(saves.map((save) => save.body.data.createdAt)).size).toBe(1);
-    expect(await api.db.query('select * from saved_article where client_id = $1', [customer.id])).toHaveLength(1);
+    expect(await api.db.query('select * from saved_article where customer_id = $1', [customer.id])).toHaveLength(1);
   });
 
   test('removes a saved article, and refuses an unknown article with 404', async () => {
