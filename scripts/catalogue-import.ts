@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { CatalogueFile } from '#api/editor.ts';
+import { CatalogueFile } from '#api/catalogue-file.ts';
 import { type MessageKey, t } from '#i18n/index.ts';
 import { serverConfig } from '#server/config.ts';
 import { type ImportCounts, importCatalogue } from '#server/db/catalogue-import.ts';

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CatalogueFile } from '#api/editor.ts';
+import { CatalogueFile } from '#api/catalogue-file.ts';
 import { describeApi } from '#tests/support/testing.ts';
 import { prepareDb } from '../server.ts';
 import { importCatalogue } from './catalogue-import.ts';

@@ -1,4 +1,5 @@
-import type { CatalogueFile, CategoryInput, FileCategory } from '#api/editor.ts';
+import type { CatalogueFile, FileCategory } from '#api/catalogue-file.ts';
+import type { CategoryInput } from '#api/editor-fields.ts';
 import { saveArticle } from './editing/articles.ts';
 import { saveCategory } from './editing/categories.ts';
 import { editContent, refuseDuplicates } from './editing/edit.ts';

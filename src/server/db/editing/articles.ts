@@ -1,4 +1,4 @@
-import type { ArticleInput } from '#api/editor.ts';
+import type { ArticleInput } from '#api/editor-fields.ts';
 import { sanitizeBody } from '#lib/sanitize.server.ts';
 import { slugify } from '#lib/slug.ts';
 import { ApiError } from '../../errors.ts';

@@ -1,4 +1,4 @@
-import type { CategoryInput } from '#api/editor.ts';
+import type { CategoryInput } from '#api/editor-fields.ts';
 import { slugify } from '#lib/slug.ts';
 import { ApiError } from '../../errors.ts';
 import type { Queryable } from '../index.ts';

@@ -1,4 +1,4 @@
-import type { ProductInput } from '#api/editor.ts';
+import type { ProductInput } from '#api/editor-fields.ts';
 import { slugify } from '#lib/slug.ts';
 import { ApiError } from '../../errors.ts';
 import { writeProductParts } from '../product-parts.ts';

@@ -1,4 +1,5 @@
-import type { ConfigInput, MetaInput, SitePageInput } from '#api/editor.ts';
+import type { SitePageInput } from '#api/catalogue-file.ts';
+import type { ConfigInput, MetaInput } from '#api/editor-fields.ts';
 import { sanitizeBody } from '#lib/sanitize.server.ts';
 import { ApiError } from '../../errors.ts';
 import type { Edit } from './edit.ts';

@@ -1,4 +1,5 @@
-import type { SolutionGroupInput, SolutionInput } from '#api/editor.ts';
+import type { SolutionGroupInput } from '#api/catalogue-file.ts';
+import type { SolutionInput } from '#api/editor-fields.ts';
 import { sanitizeBody } from '#lib/sanitize.server.ts';
 import { slugify } from '#lib/slug.ts';
 import { ApiError } from '../../errors.ts';
