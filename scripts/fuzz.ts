@@ -21,14 +21,8 @@ import { sha256 } from '#server/auth/token.ts';
 import { insertCustomer } from '#server/db/customers.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 import { prepareDb, startServer } from '#server/server.ts';
-import {
-  envelopeProblems,
-  type FuzzTokens,
-  type Probe,
-  probes,
-  requestFor,
-  tokenFor,
-} from '#tests/support/fuzz-inputs.ts';
+import { envelopeProblems } from '#tests/support/fuzz-answers.ts';
+import { type FuzzTokens, type Probe, probes, requestFor, tokenFor } from '#tests/support/fuzz-inputs.ts';
 
 /** Requests under way at once. */
 const CONCURRENCY = 8;

@@ -3,17 +3,10 @@ import * as v from 'valibot';
 import { beforeAll, expect, test } from 'vitest';
 import type { Call } from '#api/common.ts';
 import { calls } from '#api/index.ts';
-import {
-  bodyLimitOf,
-  envelopeProblems,
-  type FuzzTokens,
-  type Probe,
-  probes,
-  requestFor,
-  sampleOf,
-  tokenFor,
-  utf8,
-} from '#tests/support/fuzz-inputs.ts';
+import { envelopeProblems } from '#tests/support/fuzz-answers.ts';
+import { bodyLimitOf, type FuzzTokens, type Probe, probes, requestFor, tokenFor } from '#tests/support/fuzz-inputs.ts';
+import { utf8 } from '#tests/support/fuzz-junk.ts';
+import { sampleOf } from '#tests/support/fuzz-samples.ts';
 import { describeApi, loggedInCustomer } from '#tests/support/testing.ts';
 import { createSession, revokeSession } from './auth/session.ts';
 import { sha256 } from './auth/token.ts';
