@@ -17,7 +17,7 @@ type Db = Awaited<ReturnType<typeof freshDb>>;
 
 /** Starts `npm run serve:api` on a free port and answers its base URL once it says it is ready. */
 function startApi(env: NodeJS.ProcessEnv): Promise<{ base: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'main.ts')], {
+  const child = spawn(process.execPath, [join(import.meta.dirname, '../../scripts/serve-api.ts')], {
     env: { ...process.env, ...env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
