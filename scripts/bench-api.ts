@@ -130,7 +130,7 @@ async function serverProcess(): Promise<void> {
     // A few lines already in each cart, so a cart page has something to show.
     for (const [i, customer] of customers.entries()) {
       await bench.db.query(
-        `insert into cart_item (client_id, product_id, quantity)
+        `insert into cart_item (customer_id, product_id, quantity)
          select $1, id, 1 from product where id = any($2::int[])`,
         [customer.id, products.slice(i % 5, (i % 5) + 5).map((p) => p.id)],
       );

@@ -20,7 +20,7 @@ import { buildSite } from '#build/site-build.ts';
 import { type BenchServer, benchDatabases, loginCustomers, startBenchServer, table } from './bench-setup.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-const USERS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const CUSTOMERS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** A request without an answer by then counts as an error. */
 const TIMEOUT_MS = 10_000;
 
@@ -284,9 +284,9 @@ async function benchDatabase(label: string, bench: BenchServer, siteDir: string)
     if (response.status !== 200) throw new Error(`${page} answered ${response.status} before the load`);
   }
   const { catalogue, products } = await catalogueCalls(bench);
-  const customers = await loginCustomers(bench, USERS);
+  const customers = await loginCustomers(bench, CUSTOMERS);
   console.log(
-    `\n${label}: ${USERS} customers, ${pages.length} static files, ${catalogue.length} catalogue calls, ${products.length} products to put in carts`,
+    `\n${label}: ${CUSTOMERS} customers, ${pages.length} static files, ${catalogue.length} catalogue calls, ${products.length} products to put in carts`,
   );
   const result = await inWorker({
     port: bench.server.port,

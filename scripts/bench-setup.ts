@@ -66,7 +66,7 @@ export async function startBenchServer(url: string | undefined, siteDir?: string
     api: `${origin}/api`,
     async close() {
       await server.close();
-      if (url) await db.query('delete from client where username like $1', [`bench-${run}-%`]);
+      if (url) await db.query('delete from customer where username like $1', [`bench-${run}-%`]);
       await db.close();
       rmSync(outbox, { recursive: true, force: true });
     },
@@ -89,7 +89,7 @@ export async function loggedInCustomer(
   password: string,
   passwordHash?: string,
 ): Promise<BenchCustomer> {
-  const client = await insertCustomer(db, {
+  const customer = await insertCustomer(db, {
     username,
     email: `${username}@example.com`,
     name: `Customer ${username}`,
@@ -103,7 +103,7 @@ export async function loggedInCustomer(
   });
   const body = (await response.json()) as { code: number; data: string; msg: string };
   if (body.code !== 200) throw new Error(`login failed: ${body.msg}`);
-  return { id: client.id, token: body.data };
+  return { id: customer.id, token: body.data };
 }
 
 /** Customers each with a session token of their own, named after this run so close() deletes them. */

@@ -7,10 +7,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { CatalogueFile } from '#api/editor.ts';
+import { CatalogueFile } from '#api/catalogue-file.ts';
 import { type MessageKey, t } from '#i18n/index.ts';
 import { serverConfig } from '#server/config.ts';
-import { type ImportCounts, importCatalogue } from '#server/db/editing.ts';
+import { type ImportCounts, importCatalogue } from '#server/db/catalogue-import.ts';
 import { openDb } from '#server/db/index.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { ApiError } from '#server/errors.ts';

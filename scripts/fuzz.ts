@@ -21,14 +21,8 @@ import { sha256 } from '#server/auth/token.ts';
 import { insertCustomer } from '#server/db/customers.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 import { prepareDb, startServer } from '#server/server.ts';
-import {
-  envelopeProblems,
-  type FuzzTokens,
-  type Probe,
-  probes,
-  requestFor,
-  tokenFor,
-} from '#tests/support/fuzz-inputs.ts';
+import { envelopeProblems } from '#tests/support/fuzz-answers.ts';
+import { type FuzzTokens, type Probe, probes, requestFor, tokenFor } from '#tests/support/fuzz-inputs.ts';
 
 /** Requests under way at once. */
 const CONCURRENCY = 8;
@@ -78,8 +72,8 @@ async function serverProcess(): Promise<void> {
     await server.close();
     mailer.close();
     if (url) {
-      await db.query('delete from customer_order where client_id = $1', [customer.id]);
-      await db.query('delete from client where id = $1', [customer.id]);
+      await db.query('delete from customer_order where customer_id = $1', [customer.id]);
+      await db.query('delete from customer where id = $1', [customer.id]);
     }
     await db.close();
     rmSync(temp, { recursive: true, force: true });

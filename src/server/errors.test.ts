@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { describeApi, loggedInClient } from '#tests/support/testing.ts';
+import { describeApi, loggedInCustomer } from '#tests/support/testing.ts';
 import { createMailer } from './mail/mailer.ts';
 import { prepareDb, type RunningServer, startServer } from './server.ts';
 
@@ -102,7 +102,7 @@ describeApi('bad input', (api) => {
       msg: 'Invalid value for "password": must not contain the character U+0000',
       data: null,
     });
-    const { headers } = await loggedInClient(api);
+    const { headers } = await loggedInCustomer(api);
     const update = await api.post('/client/update', { language: 'zh', name: 'A\u0000da' }, headers);
     expect(update.body).toEqual({ code: 400, msg: '此处不能包含换行符、制表符或控制字符。', data: null });
     const address = { name: 'Ada', contactNumber: '+65 6123 4567', address: '1 Way\u0000', country: 'SG' };
@@ -111,7 +111,7 @@ describeApi('bad input', (api) => {
   });
 
   test('refuses a lone surrogate in any text with 400 naming the field, which has no UTF-8 form', async () => {
-    const { headers } = await loggedInClient(api);
+    const { headers } = await loggedInCustomer(api);
     const address = { name: 'Ada', contactNumber: '+65 6123 4567', address: '\udc00 1 Way', country: 'SG' };
     expect((await api.post('/client/addresses/save', address, headers)).body).toEqual({
       code: 400,

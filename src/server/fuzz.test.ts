@@ -3,18 +3,11 @@ import * as v from 'valibot';
 import { beforeAll, expect, test } from 'vitest';
 import type { Call } from '#api/common.ts';
 import { calls } from '#api/index.ts';
-import {
-  bodyLimitOf,
-  envelopeProblems,
-  type FuzzTokens,
-  type Probe,
-  probes,
-  requestFor,
-  sampleOf,
-  tokenFor,
-  utf8,
-} from '#tests/support/fuzz-inputs.ts';
-import { describeApi, loggedInClient } from '#tests/support/testing.ts';
+import { envelopeProblems } from '#tests/support/fuzz-answers.ts';
+import { bodyLimitOf, type FuzzTokens, type Probe, probes, requestFor, tokenFor } from '#tests/support/fuzz-inputs.ts';
+import { utf8 } from '#tests/support/fuzz-junk.ts';
+import { sampleOf } from '#tests/support/fuzz-samples.ts';
+import { describeApi, loggedInCustomer } from '#tests/support/testing.ts';
 import { createSession, revokeSession } from './auth/session.ts';
 import { sha256 } from './auth/token.ts';
 import { authedCalls } from './router.ts';
@@ -29,16 +22,16 @@ const RUNS_PER_CALL = Number(process.env.FUZZ_RUNS ?? 60);
 describeApi(
   'malformed input to every call',
   (api) => {
-    let customer: Awaited<ReturnType<typeof loggedInClient>>;
+    let login: Awaited<ReturnType<typeof loggedInCustomer>>;
     /** The customer's tokens; the one for logout is renewed whenever a logout ends it. */
     const tokens: FuzzTokens = { customer: '', logout: '', revoked: '' };
     const counts = { sent: 0, accepted: 0 };
 
     beforeAll(async () => {
-      customer = await loggedInClient(api);
-      tokens.customer = customer.token;
-      tokens.logout = await createSession(api.db, customer.client.id, 1);
-      tokens.revoked = await createSession(api.db, customer.client.id, 1);
+      login = await loggedInCustomer(api);
+      tokens.customer = login.token;
+      tokens.logout = await createSession(api.db, login.customer.id, 1);
+      tokens.revoked = await createSession(api.db, login.customer.id, 1);
       await revokeSession(api.db, sha256(tokens.revoked));
     });
 
@@ -84,7 +77,7 @@ describeApi(
       }
       expect(v.safeParse(call.response, body.data).issues).toBeUndefined();
       if (call.path === '/client/logout' && probe.auth === 'customer')
-        tokens.logout = await createSession(api.db, customer.client.id, 1);
+        tokens.logout = await createSession(api.db, login.customer.id, 1);
       return body.code;
     }
 
@@ -145,7 +138,7 @@ describeApi(
 
     test('keeps answering a normal call after all of it, having rejected most', async () => {
       expect((await api.post('/category/list', { language: 'zh' })).body.code).toBe(200);
-      expect((await api.post('/shop/cart/page', {}, customer.headers)).body.code).toBe(200);
+      expect((await api.post('/shop/cart/page', {}, login.headers)).body.code).toBe(200);
       expect(counts.sent).toBeGreaterThanOrEqual(2000);
       expect(counts.accepted / counts.sent).toBeLessThan(0.25);
     });

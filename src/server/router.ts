@@ -4,7 +4,7 @@ import { type Call, type DataOf, type Language, type ParsedRequestOf, SUCCESS } 
 import type { Upload } from '#api/inquiry.ts';
 import { type Locale, localeOf, type MessageKey, t } from '#i18n/index.ts';
 import { type Editor, findEditor } from './auth/editors.ts';
-import { findSession, type SessionClient } from './auth/session.ts';
+import { findSession, type SessionCustomer } from './auth/session.ts';
 import { sha256 } from './auth/token.ts';
 import type { Db } from './db/index.ts';
 import { ApiError } from './errors.ts';
@@ -29,7 +29,7 @@ export const editorCalls = new WeakSet<Call>();
 
 /** What a handler of a call that needs a logged-in customer gets. */
 export interface AuthedContext extends HandlerContext {
-  client: SessionClient;
+  customer: SessionCustomer;
 }
 
 export type Handler<C extends Call> = (input: ParsedRequestOf<C>, context: HandlerContext) => Promise<DataOf<C>>;
@@ -118,8 +118,8 @@ export function handle<C extends Call>(app: Hono, db: Db, call: C, handler: Hand
 export function handleAuthed<C extends Call>(app: Hono, db: Db, call: C, handler: AuthedHandler<C>): void {
   authedCalls.add(call);
   register(app, db, call, 'first', (input, context) => {
-    if (!context.client) throw new Error('an authed call ran without a session');
-    return handler(input, { ...context, client: context.client });
+    if (!context.customer) throw new Error('an authed call ran without a session');
+    return handler(input, { ...context, customer: context.customer });
   });
 }
 
@@ -131,7 +131,7 @@ export interface InSessionContext extends HandlerContext {
 
 /**
  * Registers a call for logged-in customers whose handler checks the session itself, in the same
- * statement as its work (db/shop.ts, withSession): one database round trip instead of two, for the
+ * statement as its work (db/cart.ts, withSession): one database round trip instead of two, for the
  * calls every page of a logged-in customer makes. What the caller sees is the same as handleAuthed:
  * no token or a bad one is 401, whatever the input; a live session with bad input is 400.
  */
@@ -178,7 +178,7 @@ function register<C extends Call>(
   check: SessionCheck,
   handler: (
     input: ParsedRequestOf<C>,
-    context: HandlerContext & { client?: SessionClient; session?: string; editor?: Editor },
+    context: HandlerContext & { customer?: SessionCustomer; session?: string; editor?: Editor },
   ) => Promise<DataOf<C>>,
 ): void {
   const timestamps = timestampFields(call.request);
@@ -191,7 +191,7 @@ function register<C extends Call>(
       throw error;
     }
     const noSession = (key: MessageKey) => errorResponse(c, new ApiError(401, key), requestLocale(c, raw));
-    let client: SessionClient | undefined;
+    let customer: SessionCustomer | undefined;
     let session: string | undefined;
     let editor: Editor | undefined;
     if (check === 'editor') {
@@ -204,8 +204,8 @@ function register<C extends Call>(
       if (!token) return noSession('api.loginRequired');
       session = sha256(token);
       if (check === 'first') {
-        client = await findSession(db, token);
-        if (!client) return noSession('api.sessionInvalid');
+        customer = await findSession(db, token);
+        if (!customer) return noSession('api.sessionInvalid');
       }
     }
     const parsed = v.safeParse(call.request, raw, { abortEarly: true });
@@ -229,7 +229,7 @@ function register<C extends Call>(
         db,
         language: input.language,
         address,
-        ...(client ? { client } : {}),
+        ...(customer ? { customer } : {}),
         ...(session ? { session } : {}),
         ...(editor ? { editor } : {}),
       });

@@ -17,7 +17,7 @@ type Db = Awaited<ReturnType<typeof freshDb>>;
 
 /** Starts `npm run serve:api` on a free port and answers its base URL once it says it is ready. */
 function startApi(env: NodeJS.ProcessEnv): Promise<{ base: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'main.ts')], {
+  const child = spawn(process.execPath, [join(import.meta.dirname, '../../scripts/serve-api.ts')], {
     env: { ...process.env, ...env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -66,14 +66,14 @@ describe('two API processes on one PostgreSQL database', () => {
     if (!handle) throw new Error('no database');
     next++;
     const password = 'correct horse battery';
-    const client = await insertCustomer(handle.db, {
+    const customer = await insertCustomer(handle.db, {
       username: `twin${next}`,
       email: `twin${next}@example.com`,
       name: `Twin ${next}`,
       contactNumber: '+65 6123 4567',
       passwordHash: await hashPassword(password),
     });
-    return { ...client, password };
+    return { ...customer, password };
   };
   const from = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n}` });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { hashPassword } from '#server/auth/password.ts';
 import { insertCustomer } from '#server/db/customers.ts';
-import type { Db } from '#server/db/index.ts';
+import { type Db, openDb } from '#server/db/index.ts';
 import { createMailer, type Mailer } from '#server/mail/mailer.ts';
 import { createOutbox, type Outbox } from '#server/mail/outbox.ts';
 import { type SmtpSink, startSmtpSink } from '#server/mail/sink.ts';
@@ -14,6 +14,26 @@ import { prepareDb } from '#server/server.ts';
 
 /** The databases API tests run on: PGlite always, a PostgreSQL server when TEST_DATABASE_URL is set. */
 export const databaseKinds = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])] as const;
+
+/** A new empty database on the TEST_DATABASE_URL server, named at random: its URL and a way to drop it. */
+async function serverDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
 
 /** A fresh, migrated and seeded database of the given kind (the demo catalogue unless another is given), and a way to drop it. */
 export async function freshDb(
@@ -30,23 +50,32 @@ export async function freshDb(
     const db = await prepare({});
     return { db, drop: () => db.close() };
   }
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await prepare({ url: url.toString() });
+  const server = await serverDatabase(adminUrl);
+  const db = await prepare({ url: server.url });
   return {
     db,
-    url: url.toString(),
+    url: server.url,
     async drop() {
       await db.close();
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
+      await server.drop();
+    },
+  };
+}
+
+/** An empty database of the given kind, not even migrated (for tests of the migrations), and a way to drop it. */
+export async function emptyDb(kind: string): Promise<{ db: Db; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (kind === 'pglite' || !adminUrl) {
+    const db = await openDb();
+    return { db, drop: () => db.close() };
+  }
+  const server = await serverDatabase(adminUrl);
+  const db = await openDb({ url: server.url });
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await server.drop();
     },
   };
 }
@@ -137,30 +166,30 @@ export function describeApi(name: string, suite: (api: ApiClient) => void, optio
   });
 }
 
-let clientCount = 0;
+let customerCount = 0;
 
 /**
  * A customer created straight in the database (registration through the API has its own tests) and
  * logged in through the API: answers the customer and the headers that carry its token.
  */
-export async function loggedInClient(
+export async function loggedInCustomer(
   api: ApiClient,
   fields: { username?: string; email?: string; password?: string; headers?: Record<string, string> } = {},
 ) {
-  clientCount++;
-  const tag = `${process.pid}${clientCount}`;
-  const username = fields.username ?? `client${tag}`;
-  const email = fields.email ?? `client${tag}@example.com`;
+  customerCount++;
+  const tag = `${process.pid}${customerCount}`;
+  const username = fields.username ?? `customer${tag}`;
+  const email = fields.email ?? `customer${tag}@example.com`;
   const password = fields.password ?? 'correct horse battery';
-  const client = await insertCustomer(api.db, {
+  const customer = await insertCustomer(api.db, {
     username,
     email,
-    name: `Client ${tag}`,
+    name: `Customer ${tag}`,
     contactNumber: '+65 6123 4567',
     passwordHash: await hashPassword(password),
   });
   const login = await api.post('/client/login', { account: username, password }, fields.headers);
   if (login.body.code !== 200) throw new Error(`login failed: ${login.body.msg}`);
   const token: string = login.body.data;
-  return { client, username, email, password, token, headers: { Satoken: token } };
+  return { customer, username, email, password, token, headers: { Satoken: token } };
 }

@@ -5,11 +5,11 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CatalogueFile } from '#api/editor.ts';
+import { CatalogueFile } from '#api/catalogue-file.ts';
 import { describeApi } from '#tests/support/testing.ts';
 import { prepareDb } from '../server.ts';
+import { importCatalogue } from './catalogue-import.ts';
 import { changesSince } from './changes.ts';
-import { importCatalogue } from './editing.ts';
 
 // `npm run catalogue:import`: the write function on a file's content through the API's reads, and the
 // script itself on a database of its own.

@@ -1,5 +1,5 @@
 import type { Address, CustomerInfo } from '#api/customer.ts';
-import { clientColumns, toClientInfo } from '../auth/session.ts';
+import { customerColumns, toCustomerInfo } from '../auth/session.ts';
 import { ApiError } from '../errors.ts';
 import type { Queryable } from './index.ts';
 
@@ -14,7 +14,7 @@ export async function assertUnclaimed(db: Queryable, fields: { username?: string
   const [row] = await db.query<{ username_taken: boolean; email_taken: boolean }>(
     `select coalesce(bool_or(lower(username) = lower($1)), false) as username_taken,
             coalesce(bool_or(lower(email) = lower($2)), false) as email_taken
-     from client where lower(username) = lower($1) or lower(email) = lower($2)`,
+     from customer where lower(username) = lower($1) or lower(email) = lower($2)`,
     [fields.username ?? null, fields.email ?? null],
   );
   if (row?.username_taken) throw new ApiError(409, 'api.usernameTaken');
@@ -29,28 +29,28 @@ export interface NewCustomer {
   passwordHash: string;
 }
 
-/** Creates a client; a username or email taken meanwhile answers 409 rather than a 500. */
-export async function insertCustomer(db: Queryable, client: NewCustomer): Promise<CustomerInfo> {
+/** Creates a customer; a username or email taken meanwhile answers 409 rather than a 500. */
+export async function insertCustomer(db: Queryable, customer: NewCustomer): Promise<CustomerInfo> {
   try {
-    const [row] = await db.query<Parameters<typeof toClientInfo>[0]>(
-      `insert into client as c (username, name, email, contact_number, password_hash) values ($1, $2, $3, $4, $5)
-       returning ${clientColumns}`,
-      [client.username, client.name, client.email, client.contactNumber, client.passwordHash],
+    const [row] = await db.query<Parameters<typeof toCustomerInfo>[0]>(
+      `insert into customer as c (username, name, email, contact_number, password_hash) values ($1, $2, $3, $4, $5)
+       returning ${customerColumns}`,
+      [customer.username, customer.name, customer.email, customer.contactNumber, customer.passwordHash],
     );
-    if (!row) throw new Error('insert into client answered no row');
-    return toClientInfo(row);
+    if (!row) throw new Error('insert into customer answered no row');
+    return toCustomerInfo(row);
   } catch (error) {
     const constraint = uniqueViolation(error);
-    if (constraint === 'client_username') throw new ApiError(409, 'api.usernameTaken');
+    if (constraint === 'customer_username') throw new ApiError(409, 'api.usernameTaken');
     if (constraint !== undefined) throw new ApiError(409, 'api.emailTaken');
     throw error;
   }
 }
 
-/** The client a login names, by username or email (either case), with the password hash. */
+/** The customer a login names, by username or email (either case), with the password hash. */
 export async function findLogin(db: Queryable, account: string) {
   const [row] = await db.query<{ id: number; password_hash: string }>(
-    'select id, password_hash from client where lower(username) = lower($1) or lower(email) = lower($1) limit 1',
+    'select id, password_hash from customer where lower(username) = lower($1) or lower(email) = lower($1) limit 1',
     [account],
   );
   return row;
@@ -58,7 +58,7 @@ export async function findLogin(db: Queryable, account: string) {
 
 /** Whether an account uses the email. */
 export async function emailRegistered(db: Queryable, email: string): Promise<boolean> {
-  const rows = await db.query('select 1 from client where lower(email) = lower($1)', [email]);
+  const rows = await db.query('select 1 from customer where lower(email) = lower($1)', [email]);
   return rows.length > 0;
 }
 
@@ -67,19 +67,19 @@ export async function updateCustomer(
   id: number,
   changes: { name?: string | undefined; contactNumber?: string | undefined },
 ): Promise<CustomerInfo> {
-  const [row] = await db.query<Parameters<typeof toClientInfo>[0]>(
-    `update client c set name = coalesce($2, name), contact_number = coalesce($3, contact_number), updated_at = now()
-     where id = $1 returning ${clientColumns}`,
+  const [row] = await db.query<Parameters<typeof toCustomerInfo>[0]>(
+    `update customer c set name = coalesce($2, name), contact_number = coalesce($3, contact_number), updated_at = now()
+     where id = $1 returning ${customerColumns}`,
     [id, changes.name ?? null, changes.contactNumber ?? null],
   );
   if (!row) throw new ApiError(401, 'api.sessionInvalid');
-  return toClientInfo(row);
+  return toCustomerInfo(row);
 }
 
 /** Sets the password of the account using the email; answers its id, or undefined when none does. */
 export async function setPasswordByEmail(db: Queryable, email: string, passwordHash: string) {
   const [row] = await db.query<{ id: number }>(
-    'update client set password_hash = $2, updated_at = now() where lower(email) = lower($1) returning id',
+    'update customer set password_hash = $2, updated_at = now() where lower(email) = lower($1) returning id',
     [email, passwordHash],
   );
   return row?.id;
@@ -87,7 +87,11 @@ export async function setPasswordByEmail(db: Queryable, email: string, passwordH
 
 /** Replaces a password hash made otherwise than now (see needsRehash), unless it changed meanwhile. */
 export async function replacePasswordHash(db: Queryable, id: number, old: string, passwordHash: string) {
-  await db.query('update client set password_hash = $3 where id = $1 and password_hash = $2', [id, old, passwordHash]);
+  await db.query('update customer set password_hash = $3 where id = $1 and password_hash = $2', [
+    id,
+    old,
+    passwordHash,
+  ]);
 }
 
 // ---- addresses ----
@@ -114,20 +118,20 @@ export const toAddress = (row: AddressRow): Address => ({
   isDefault: row.is_default,
 });
 
-/** The client's addresses, the default first, then newest first. */
-export async function listAddresses(db: Queryable, clientId: number): Promise<Address[]> {
+/** The customer's addresses, the default first, then newest first. */
+export async function listAddresses(db: Queryable, customerId: number): Promise<Address[]> {
   const rows = await db.query<AddressRow>(
-    `select ${addressColumns} from address where client_id = $1 order by is_default desc, id desc`,
-    [clientId],
+    `select ${addressColumns} from address where customer_id = $1 order by is_default desc, id desc`,
+    [customerId],
   );
   return rows.map(toAddress);
 }
 
-/** One of the client's own addresses, or 404 (also for someone else's address). */
-export async function getAddress(db: Queryable, clientId: number, id: number): Promise<Address> {
-  const [row] = await db.query<AddressRow>(`select ${addressColumns} from address where id = $1 and client_id = $2`, [
+/** One of the customer's own addresses, or 404 (also for someone else's address). */
+export async function getAddress(db: Queryable, customerId: number, id: number): Promise<Address> {
+  const [row] = await db.query<AddressRow>(`select ${addressColumns} from address where id = $1 and customer_id = $2`, [
     id,
-    clientId,
+    customerId,
   ]);
   if (!row) throw new ApiError(404, 'api.addressNotFound');
   return toAddress(row);
@@ -144,32 +148,32 @@ export interface AddressFields {
 }
 
 /**
- * Makes the client's address writes wait for each other, inside the caller's transaction: which
+ * Makes the customer's address writes wait for each other, inside the caller's transaction: which
  * address is the default is decided across rows, so two writes at once could each find no default
  * and both insert one (a unique violation on PostgreSQL). `no key update` does not block the key-share
- * locks that inserts elsewhere referencing the client take.
+ * locks that inserts elsewhere referencing the customer take.
  */
-async function lockAddresses(db: Queryable, clientId: number): Promise<void> {
-  await db.query('select 1 from client where id = $1 for no key update', [clientId]);
+async function lockAddresses(db: Queryable, customerId: number): Promise<void> {
+  await db.query('select 1 from customer where id = $1 for no key update', [customerId]);
 }
 
 /**
- * Adds an address or edits one of the client's own. A client with addresses always has exactly one
+ * Adds an address or edits one of the customer's own. A customer with addresses always has exactly one
  * default: the first address becomes it, and it only moves when another one is made the default.
  */
-export async function saveAddress(db: Queryable, clientId: number, input: AddressFields): Promise<Address> {
-  await lockAddresses(db, clientId);
+export async function saveAddress(db: Queryable, customerId: number, input: AddressFields): Promise<Address> {
+  await lockAddresses(db, customerId);
   const [state] = await db.query<{ has_default: boolean; was_default: boolean }>(
     `select coalesce(bool_or(is_default), false) as has_default,
             coalesce(bool_or(is_default and id = $2), false) as was_default
-     from address where client_id = $1`,
-    [clientId, input.id ?? null],
+     from address where customer_id = $1`,
+    [customerId, input.id ?? null],
   );
   const isDefault = input.isDefault || !state?.has_default || state.was_default;
-  if (input.id !== undefined) await getAddress(db, clientId, input.id);
+  if (input.id !== undefined) await getAddress(db, customerId, input.id);
   if (isDefault) {
-    await db.query('update address set is_default = false where client_id = $1 and is_default and id <> $2', [
-      clientId,
+    await db.query('update address set is_default = false where customer_id = $1 and is_default and id <> $2', [
+      customerId,
       input.id ?? 0,
     ]);
   }
@@ -177,33 +181,33 @@ export async function saveAddress(db: Queryable, clientId: number, input: Addres
   const [row] =
     input.id === undefined
       ? await db.query<AddressRow>(
-          `insert into address (client_id, name, contact_number, address, postal_code, country, is_default)
+          `insert into address (customer_id, name, contact_number, address, postal_code, country, is_default)
            values ($1, $2, $3, $4, $5, $6, $7) returning ${addressColumns}`,
-          [clientId, ...values],
+          [customerId, ...values],
         )
       : await db.query<AddressRow>(
           `update address set name = $3, contact_number = $4, address = $5, postal_code = $6, country = $7,
              is_default = $8, updated_at = now()
-           where id = $1 and client_id = $2 returning ${addressColumns}`,
-          [input.id, clientId, ...values],
+           where id = $1 and customer_id = $2 returning ${addressColumns}`,
+          [input.id, customerId, ...values],
         );
   if (!row) throw new ApiError(404, 'api.addressNotFound');
   return toAddress(row);
 }
 
-/** Deletes one of the client's own addresses (404 otherwise); a removed default passes to the newest. */
-export async function removeAddress(db: Queryable, clientId: number, id: number): Promise<void> {
-  await lockAddresses(db, clientId);
+/** Deletes one of the customer's own addresses (404 otherwise); a removed default passes to the newest. */
+export async function removeAddress(db: Queryable, customerId: number, id: number): Promise<void> {
+  await lockAddresses(db, customerId);
   const [removed] = await db.query<{ is_default: boolean }>(
-    'delete from address where id = $1 and client_id = $2 returning is_default',
-    [id, clientId],
+    'delete from address where id = $1 and customer_id = $2 returning is_default',
+    [id, customerId],
   );
   if (!removed) throw new ApiError(404, 'api.addressNotFound');
   if (removed.is_default) {
     await db.query(
       `update address set is_default = true
-       where id = (select id from address where client_id = $1 order by id desc limit 1)`,
-      [clientId],
+       where id = (select id from address where customer_id = $1 order by id desc limit 1)`,
+      [customerId],
     );
   }
 }

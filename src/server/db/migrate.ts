@@ -16,10 +16,11 @@ export function listMigrations(): { version: number; name: string; sql: string }
 }
 
 /**
- * Applies the migrations not yet applied, each in its own transaction.
+ * Applies the migrations not yet applied, each in its own transaction; with `through`, only those up to
+ * that version (for tests of a migration on data written before it).
  * An advisory lock keeps two processes starting at once from applying the same one twice.
  */
-export async function migrate(db: Db): Promise<number[]> {
+export async function migrate(db: Db, through = Number.POSITIVE_INFINITY): Promise<number[]> {
   await db.query(`create table if not exists schema_migration (
     version integer primary key,
     name text not null,
@@ -27,6 +28,7 @@ export async function migrate(db: Db): Promise<number[]> {
   )`);
   const applied: number[] = [];
   for (const migration of listMigrations()) {
+    if (migration.version > through) break;
     const done = await db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock(724311)');
       const rows = await tx.query('select 1 from schema_migration where version = $1', [migration.version]);

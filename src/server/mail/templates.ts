@@ -75,28 +75,28 @@ function orderBody(locale: Locale, intro: string, order: Order) {
 }
 
 /** The confirmation to the customer, in the language the order was submitted in. */
-export function orderConfirmationMail(language: Language, client: CustomerInfo, order: Order): MailMessage {
+export function orderConfirmationMail(language: Language, customer: CustomerInfo, order: Order): MailMessage {
   const locale = localeOf(language);
-  const intro = t(locale, 'api.mail.order.intro', { name: client.name, orderNo: order.orderNo });
+  const intro = t(locale, 'api.mail.order.intro', { name: customer.name, orderNo: order.orderNo });
   return {
-    to: client.email,
+    to: customer.email,
     subject: t(locale, 'api.mail.order.subject', { orderNo: order.orderNo }),
     ...orderBody(locale, intro, order),
   };
 }
 
 /** The order request for the sales mailbox, in English. */
-export function salesOrderMail(salesEmail: string, client: CustomerInfo, order: Order): MailMessage {
+export function salesOrderMail(salesEmail: string, customer: CustomerInfo, order: Order): MailMessage {
   const intro = t('en', 'api.mail.sales.intro', {
-    name: client.name,
-    username: client.username,
-    email: client.email,
-    contactNumber: client.contactNumber,
+    name: customer.name,
+    username: customer.username,
+    email: customer.email,
+    contactNumber: customer.contactNumber,
     orderNo: order.orderNo,
   });
   return {
     to: salesEmail,
-    subject: t('en', 'api.mail.sales.subject', { orderNo: order.orderNo, name: client.name }),
+    subject: t('en', 'api.mail.sales.subject', { orderNo: order.orderNo, name: customer.name }),
     ...orderBody('en', intro, order),
   };
 }

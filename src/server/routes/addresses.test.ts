@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { describeApi, loggedInClient } from '#tests/support/testing.ts';
+import { describeApi, loggedInCustomer } from '#tests/support/testing.ts';
 
 const home = {
   name: 'Ada Lovelace',
@@ -11,7 +11,7 @@ const home = {
 
 describeApi('addresses', (api) => {
   test('adds, lists default first, edits and removes the customer’s addresses', async () => {
-    const { headers } = await loggedInClient(api);
+    const { headers } = await loggedInCustomer(api);
     expect((await api.post('/client/addresses/list', {}, headers)).body.data).toEqual([]);
     const first = await api.post('/client/addresses/save', home, headers);
     expect(first.body.data).toMatchObject({ ...home, isDefault: true });
@@ -35,7 +35,7 @@ describeApi('addresses', (api) => {
   });
 
   test('keeps exactly one default when addresses are saved and removed at once', async () => {
-    const { headers } = await loggedInClient(api);
+    const { headers } = await loggedInCustomer(api);
     const saves = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         api.post('/client/addresses/save', { ...home, address: `${i} Science Park`, isDefault: i % 2 === 0 }, headers),
@@ -52,8 +52,8 @@ describeApi('addresses', (api) => {
   });
 
   test('answers 404 for someone else’s address and leaves it unchanged', async () => {
-    const owner = await loggedInClient(api);
-    const intruder = await loggedInClient(api);
+    const owner = await loggedInCustomer(api);
+    const intruder = await loggedInCustomer(api);
     const saved = await api.post('/client/addresses/save', home, owner.headers);
     const id = saved.body.data.id;
 
@@ -71,7 +71,7 @@ describeApi('addresses', (api) => {
   });
 
   test('answers 404 for an address id that does not exist', async () => {
-    const { headers } = await loggedInClient(api);
+    const { headers } = await loggedInCustomer(api);
     const missing = await api.post('/client/addresses/remove', { id: 987654 }, headers);
     expect(missing.body).toEqual({ code: 404, msg: 'Address not found.', data: null });
   });

@@ -6,12 +6,12 @@ import { handleAuthed } from '../router.ts';
 
 /** The customer's own addresses; another customer's address id answers 404 as if it did not exist. */
 export function addressRoutes(app: Hono, db: Db): void {
-  handleAuthed(app, db, addressesList, (_input, { client }) => listAddresses(db, client.id));
-  handleAuthed(app, db, addressesSave, ({ language: _language, ...fields }, { client }) =>
-    db.transaction((tx) => saveAddress(tx, client.id, fields)),
+  handleAuthed(app, db, addressesList, (_input, { customer }) => listAddresses(db, customer.id));
+  handleAuthed(app, db, addressesSave, ({ language: _language, ...fields }, { customer }) =>
+    db.transaction((tx) => saveAddress(tx, customer.id, fields)),
   );
-  handleAuthed(app, db, addressesRemove, async ({ id }, { client }) => {
-    await db.transaction((tx) => removeAddress(tx, client.id, id));
+  handleAuthed(app, db, addressesRemove, async ({ id }, { customer }) => {
+    await db.transaction((tx) => removeAddress(tx, customer.id, id));
     return null;
   });
 }

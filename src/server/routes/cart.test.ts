@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { shipDate } from '#lib/ship-date.ts';
 import { idSlug } from '#lib/slug.ts';
-import { type ApiClient, describeApi, loggedInClient } from '#tests/support/testing.ts';
+import { type ApiClient, describeApi, loggedInCustomer } from '#tests/support/testing.ts';
 
 const hasChinese = (text: string) => /[\u4e00-\u9fff]/.test(text);
 
@@ -21,7 +21,7 @@ async function products(api: ApiClient) {
 
 describeApi('cart', (api) => {
   test('adds a product as a line priced from the product, in the request language', async () => {
-    const { headers } = await loggedInClient(api);
+    const { headers } = await loggedInCustomer(api);
     const [product] = await products(api);
     if (!product) throw new Error('no products');
     const en = await api.post('/shop/cart/save', { productId: product.id, quantity: 2 }, headers);
@@ -47,7 +47,7 @@ describeApi('cart', (api) => {
   });
 
   test('adds to the quantity of a product already in the cart and keeps one line', async () => {
-    const { headers, client } = await loggedInClient(api);
+    const { headers, customer } = await loggedInCustomer(api);
     const [product] = await products(api);
     if (!product) throw new Error('no products');
     await api.post('/shop/cart/save', { productId: product.id }, headers);
@@ -55,14 +55,14 @@ describeApi('cart', (api) => {
     expect(again.body.data.quantity).toBe(4);
     const page = await api.post('/shop/cart/page', { pageNum: 1, pageSize: 999 }, headers);
     expect(page.body.data).toMatchObject({ total: 1, size: 999, current: 1, pages: 1 });
-    const rows = await api.db.query('select * from cart_item where client_id = $1', [client.id]);
+    const rows = await api.db.query('select * from cart_item where customer_id = $1', [customer.id]);
     expect(rows).toHaveLength(1);
     const capped = await api.post('/shop/cart/save', { productId: product.id, quantity: 999 }, headers);
     expect(capped.body.data.quantity).toBe(999);
   });
 
   test('ships from stock when it covers the quantity, after the lead time when not', async () => {
-    const { headers } = await loggedInClient(api);
+    const { headers } = await loggedInCustomer(api);
     const [product] = await api.db.query<{ id: number; stock: number; lead_time_days: number }>(
       'select id, stock, lead_time_days from product where published and stock between 1 and 998 and lead_time_days > 2 limit 1',
     );
@@ -75,7 +75,7 @@ describeApi('cart', (api) => {
   });
 
   test('sets and removes lines, newest first, and pages them', async () => {
-    const { headers } = await loggedInClient(api);
+    const { headers } = await loggedInCustomer(api);
     const list = await products(api);
     for (const product of list.slice(0, 3)) await api.post('/shop/cart/save', { productId: product.id }, headers);
     const page = await api.post('/shop/cart/page', { pageNum: 1, pageSize: 2 }, headers);
@@ -102,7 +102,7 @@ describeApi('cart', (api) => {
   });
 
   test('refuses an unknown or unpublished product with 404', async () => {
-    const { headers } = await loggedInClient(api);
+    const { headers } = await loggedInCustomer(api);
     const unknown = await api.post('/shop/cart/save', { productId: 999999 }, headers);
     expect(unknown.status).toBe(404);
     expect(unknown.body.msg).toBe('Not found: no product with id 999999.');
@@ -117,8 +117,8 @@ describeApi('cart', (api) => {
   });
 
   test('shows each customer only their own cart', async () => {
-    const alice = await loggedInClient(api);
-    const bob = await loggedInClient(api);
+    const alice = await loggedInCustomer(api);
+    const bob = await loggedInCustomer(api);
     const [product] = await products(api);
     await api.post('/shop/cart/save', { productId: product?.id }, alice.headers);
     expect((await api.post('/shop/cart/page', {}, bob.headers)).body.data.total).toBe(0);
@@ -134,15 +134,15 @@ describeApi('cart', (api) => {
       ['/shop/cart/update', { productId: product?.id, quantity: 5 }],
       ['/shop/cart/delete', { productId: product?.id }],
     ];
-    const logins = [await loggedInClient(api), await loggedInClient(api), await loggedInClient(api)];
+    const logins = [await loggedInCustomer(api), await loggedInCustomer(api), await loggedInCustomer(api)];
     const [loggedOut, expired, revokedByReset] = logins;
     for (const login of logins)
       await api.post('/shop/cart/save', { productId: product?.id, quantity: 2 }, login.headers);
     await api.get('/client/logout', loggedOut?.headers);
-    await api.db.query("update session set expires_at = now() - interval '1 second' where client_id = $1", [
-      expired?.client.id,
+    await api.db.query("update session set expires_at = now() - interval '1 second' where customer_id = $1", [
+      expired?.customer.id,
     ]);
-    await api.db.query('update session set revoked_at = now() where client_id = $1', [revokedByReset?.client.id]);
+    await api.db.query('update session set revoked_at = now() where customer_id = $1', [revokedByReset?.customer.id]);
     const unknown = { Satoken: 'not-a-token-anyone-was-given' };
     for (const headers of [loggedOut?.headers, expired?.headers, revokedByReset?.headers, unknown]) {
       for (const [path, body] of calls) {
@@ -154,14 +154,14 @@ describeApi('cart', (api) => {
       }
     }
     const left = await api.db.query<{ quantity: number }>(
-      'select quantity from cart_item where client_id = any($1::int[])',
-      [logins.map((login) => login.client.id)],
+      'select quantity from cart_item where customer_id = any($1::int[])',
+      [logins.map((login) => login.customer.id)],
     );
     expect(left.map((line) => line.quantity)).toEqual([2, 2, 2]);
   });
 
   test('answers 400 to bad input with a live session', async () => {
-    const { headers } = await loggedInClient(api);
+    const { headers } = await loggedInCustomer(api);
     const bad = await api.post('/shop/cart/save', { productId: 'twelve' }, headers);
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toMatch(/productId/);
@@ -169,7 +169,7 @@ describeApi('cart', (api) => {
   test('cart calls made at the same time (run in batches) each get their own answer', async () => {
     const [first, second] = await products(api);
     if (!first || !second) throw new Error('no products');
-    const customers = await Promise.all(Array.from({ length: 6 }, () => loggedInClient(api)));
+    const customers = await Promise.all(Array.from({ length: 6 }, () => loggedInCustomer(api)));
     const dead = { Satoken: 'not-a-token-anyone-was-given' };
     // Every customer adds `first` twice at once (one line, summed), the odd ones also `second`; a dead
     // token and an unknown product ride in the same batch.

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { cartDelete, cartPage, cartSave, cartUpdate } from '#api/shop.ts';
+import { addToCart, pageCart, removeFromCart, setCartQuantity } from '../db/cart.ts';
 import type { Db } from '../db/index.ts';
-import { addToCart, pageCart, removeFromCart, setCartQuantity } from '../db/shop.ts';
 import { handleInSession } from '../router.ts';
 
 // The cart calls check the session in their own statement (handleInSession): they are what every

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { type ApiClient, describeApi, loggedInClient } from '#tests/support/testing.ts';
+import { type ApiClient, describeApi, loggedInCustomer } from '#tests/support/testing.ts';
 
 let emails = 0;
 const freshEmail = () => `code${++emails}@example.com`;
@@ -93,7 +93,7 @@ describeApi('verification codes', (api) => {
   });
 
   test('a used code cannot be used again, and answers as a wrong one (not "expired", which would tell it was used)', async () => {
-    const { email } = await loggedInClient(api);
+    const { email } = await loggedInCustomer(api);
     const code = await sendCode(api, email, 'reset');
     const form = { email, code, password: 'new password 1', confirmPassword: 'new password 1' };
     expect((await api.post('/client/password/reset', form)).body.code).toBe(200);
@@ -108,7 +108,7 @@ describeApi('verification codes', (api) => {
 
 describeApi('password reset', (api) => {
   test('ends every session of the account and sets the new password', async () => {
-    const { email, username, password, headers } = await loggedInClient(api);
+    const { email, username, password, headers } = await loggedInCustomer(api);
     const second = await api.post('/client/login', { account: email, password });
     const code = await sendCode(api, email, 'reset');
     const reset = await api.post('/client/password/reset', {
@@ -126,7 +126,7 @@ describeApi('password reset', (api) => {
   });
 
   test('emails the reset code in the request language', async () => {
-    const { email } = await loggedInClient(api);
+    const { email } = await loggedInCustomer(api);
     await api.post('/client/send/email', { language: 'zh', email, purpose: 'reset' });
     const mail = await api.mail.waitFor(email);
     expect(mail.subject).toBe('重置您的 LumenLab Instruments 密码');
@@ -134,7 +134,7 @@ describeApi('password reset', (api) => {
   });
 
   test('does not reveal whether an email is registered', async () => {
-    const { email } = await loggedInClient(api);
+    const { email } = await loggedInCustomer(api);
     const unknown = 'nobody@example.com';
     const known = await api.post('/client/send/email', { email, purpose: 'reset' });
     const other = await api.post('/client/send/email', { email: unknown, purpose: 'reset' });
@@ -174,7 +174,7 @@ describeApi('password reset', (api) => {
     const known: number[] = [];
     const unknown: number[] = [];
     for (let i = 0; i < 3; i++) {
-      known.push(await timed((await loggedInClient(api)).email));
+      known.push(await timed((await loggedInCustomer(api)).email));
       unknown.push(await timed(`ghost${i}@example.com`));
     }
     const ratio = median(unknown) / median(known);

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { describeApi, loggedInClient } from '#tests/support/testing.ts';
+import { describeApi, loggedInCustomer } from '#tests/support/testing.ts';
 import { hashPassword } from '../auth/password.ts';
 import { insertCustomer } from '../db/customers.ts';
 
@@ -48,7 +48,7 @@ describeApi('control characters in customer text', (api) => {
   });
 
   test('refuses control characters in every line of an address and in a changed name', async () => {
-    const { headers } = await loggedInClient(api);
+    const { headers } = await loggedInCustomer(api);
     for (const field of ['name', 'address', 'postalCode', 'country'] as const) {
       for (const bad of ['1\r\n2', '1\u00002', '1\u20282', '1\u20292', '1\t2', '1\u007f2', '1\u00852']) {
         const saved = await api.post('/client/addresses/save', { ...address, [field]: bad, language: 'zh' }, headers);
@@ -61,7 +61,7 @@ describeApi('control characters in customer text', (api) => {
   });
 
   test('keeps line breaks in an order note but refuses other control characters there', async () => {
-    const { headers } = await loggedInClient(api);
+    const { headers } = await loggedInCustomer(api);
     const saved = await api.post('/client/addresses/save', address, headers);
     const [product] = await api.db.query<{ id: number }>('select id from product where published order by id limit 1');
     for (const remark of ['Call first\u0000', 'Line one\u2028line two', 'Bell\u0007', 'NEL\u0085']) {

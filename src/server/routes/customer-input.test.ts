@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { describeApi, loggedInClient } from '#tests/support/testing.ts';
+import { describeApi, loggedInCustomer } from '#tests/support/testing.ts';
 
 const register = {
   username: 'ada',
@@ -166,7 +166,7 @@ const cases: [string, Record<string, unknown>, string, string][] = [
 
 describeApi('bad input on the customer calls', (api) => {
   test.each(cases)('answers 400 for bad input to %s, in both languages', async (path, payload, en, zh) => {
-    const { headers } = await loggedInClient(api);
+    const { headers } = await loggedInCustomer(api);
     const english = await api.post(path, { language: 'en', ...payload }, headers);
     expect(english.status).toBe(400);
     expect(english.body).toEqual({ code: 400, msg: en, data: null });
@@ -176,7 +176,7 @@ describeApi('bad input on the customer calls', (api) => {
   });
 
   test('answers 400 for a bad language on the GET calls', async () => {
-    const { headers } = await loggedInClient(api);
+    const { headers } = await loggedInCustomer(api);
     for (const path of ['/client/info', '/client/logout']) {
       const bad = await api.get(`${path}?language=fr`, headers);
       expect(bad.status).toBe(400);

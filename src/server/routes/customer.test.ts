@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { type ApiClient, describeApi, loggedInClient } from '#tests/support/testing.ts';
+import { type ApiClient, describeApi, loggedInCustomer } from '#tests/support/testing.ts';
 import { CODE_TRIES } from '../auth/codes.ts';
 
 /** Registers through the API: a code emailed to the sink, then /client/register with it. */
@@ -44,30 +44,30 @@ describeApi('customer accounts', (api) => {
   });
 
   test('stores only an argon2id hash of the password and a SHA-256 of the token', async () => {
-    const { token, client } = await loggedInClient(api, { password: 'a long passphrase' });
-    const [row] = await api.db.query<{ password_hash: string }>('select password_hash from client where id = $1', [
-      client.id,
+    const { token, customer } = await loggedInCustomer(api, { password: 'a long passphrase' });
+    const [row] = await api.db.query<{ password_hash: string }>('select password_hash from customer where id = $1', [
+      customer.id,
     ]);
     expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     expect(row?.password_hash).not.toContain('a long passphrase');
     const sessions = await api.db.query<{ token_hash: string; days: number }>(
       `select token_hash, round(extract(epoch from expires_at - created_at) / 86400)::int as days
-       from session where client_id = $1`,
-      [client.id],
+       from session where customer_id = $1`,
+      [customer.id],
     );
     expect(sessions).toEqual([{ token_hash: expect.stringMatching(/^[0-9a-f]{64}$/), days: 30 }]);
     expect(sessions[0]?.token_hash).not.toContain(token);
   });
 
   test('answers 409 for a taken username only after a valid code, in either case', async () => {
-    await loggedInClient(api, { username: 'grace', email: 'grace@example.com' });
+    await loggedInCustomer(api, { username: 'grace', email: 'grace@example.com' });
     const sameName = await register(api, 'GRACE', 'other-grace@example.com');
     expect(sameName.status).toBe(409);
     expect(sameName.body).toEqual({ code: 409, msg: 'This username is already taken.', data: null });
   });
 
   test('answers a register code request alike for a registered and a new email; the mail tells which', async () => {
-    const { email } = await loggedInClient(api);
+    const { email } = await loggedInCustomer(api);
     const fresh = 'fresh-face@example.com';
     for (const language of ['en', 'zh']) {
       const known = await api.post('/client/send/email', { language, email: email.toUpperCase(), purpose: 'register' });
@@ -91,7 +91,7 @@ describeApi('customer accounts', (api) => {
   });
 
   test('answers /client/register alike for a registered and a new email, checking the code before the names', async () => {
-    const taken = await loggedInClient(api);
+    const taken = await loggedInCustomer(api);
     const fresh = 'new-arrival@example.com';
     await api.post('/client/send/email', { email: taken.email, purpose: 'register' });
     await api.post('/client/send/email', { email: fresh, purpose: 'register' });
@@ -113,14 +113,15 @@ describeApi('customer accounts', (api) => {
   });
 
   test('rehashes a password stored with scrypt as argon2id at the next login', async () => {
-    const { client, username } = await loggedInClient(api);
+    const { customer, username } = await loggedInCustomer(api);
     const salt = randomBytes(16);
     const key = scryptSync('an older secret', salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
     const scrypted = ['scrypt', 2 ** 15, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
-    await api.db.query('update client set password_hash = $2 where id = $1', [client.id, scrypted]);
+    await api.db.query('update customer set password_hash = $2 where id = $1', [customer.id, scrypted]);
     const stored = async () =>
-      (await api.db.query<{ password_hash: string }>('select password_hash from client where id = $1', [client.id]))[0]
-        ?.password_hash;
+      (
+        await api.db.query<{ password_hash: string }>('select password_hash from customer where id = $1', [customer.id])
+      )[0]?.password_hash;
     expect((await api.post('/client/login', { account: username, password: 'not it at all' })).status).toBe(400);
     expect(await stored()).toBe(scrypted);
     expect((await api.post('/client/login', { account: username, password: 'an older secret' })).body.code).toBe(200);
@@ -129,7 +130,7 @@ describeApi('customer accounts', (api) => {
   });
 
   test('keeps the code usable when registration fails on a taken username', async () => {
-    await loggedInClient(api, { username: 'hopper' });
+    await loggedInCustomer(api, { username: 'hopper' });
     await api.post('/client/send/email', { email: 'hopper2@example.com', purpose: 'register' });
     const { code } = await api.mail.waitFor('hopper2@example.com');
     const form = {
@@ -147,7 +148,7 @@ describeApi('customer accounts', (api) => {
   });
 
   test('lets one code ask after taken usernames only as many times as a code has tries', async () => {
-    const taken = await loggedInClient(api);
+    const taken = await loggedInCustomer(api);
     await api.post('/client/send/email', { email: 'prober@example.com', purpose: 'register' });
     const { code } = await api.mail.waitFor('prober@example.com');
     const form = {
@@ -167,13 +168,13 @@ describeApi('customer accounts', (api) => {
   });
 
   test('answers the logged-in customer from /client/info and merges updates', async () => {
-    const { headers, client } = await loggedInClient(api);
+    const { headers, customer } = await loggedInCustomer(api);
     const info = await api.get('/client/info?language=zh', headers);
-    expect(info.body).toEqual({ code: 200, msg: expect.any(String), data: client });
+    expect(info.body).toEqual({ code: 200, msg: expect.any(String), data: customer });
     const updated = await api.post('/client/update', { name: 'Dr. Ada', contactNumber: '+65 8000 0000' }, headers);
-    expect(updated.body.data).toMatchObject({ id: client.id, name: 'Dr. Ada', contactNumber: '+65 8000 0000' });
+    expect(updated.body.data).toMatchObject({ id: customer.id, name: 'Dr. Ada', contactNumber: '+65 8000 0000' });
     const nameOnly = await api.post('/client/update', { name: 'Ada' }, headers);
-    expect(nameOnly.body.data).toMatchObject({ name: 'Ada', contactNumber: '+65 8000 0000', email: client.email });
+    expect(nameOnly.body.data).toMatchObject({ name: 'Ada', contactNumber: '+65 8000 0000', email: customer.email });
   });
 
   test('answers 401 in the request language without a token, or with an unknown one', async () => {
@@ -188,7 +189,7 @@ describeApi('customer accounts', (api) => {
   });
 
   test('revokes the token at logout, and only that token', async () => {
-    const { headers, username, password } = await loggedInClient(api);
+    const { headers, username, password } = await loggedInCustomer(api);
     const other = await api.post('/client/login', { account: username, password });
     const out = await api.get('/client/logout', headers);
     expect(out.body).toMatchObject({ code: 200, data: null });
@@ -199,16 +200,18 @@ describeApi('customer accounts', (api) => {
   });
 
   test('refuses an expired token', async () => {
-    const { headers, client } = await loggedInClient(api);
+    const { headers, customer } = await loggedInCustomer(api);
     expect((await api.get('/client/info', headers)).body.code).toBe(200);
-    await api.db.query("update session set expires_at = now() - interval '1 second' where client_id = $1", [client.id]);
+    await api.db.query("update session set expires_at = now() - interval '1 second' where customer_id = $1", [
+      customer.id,
+    ]);
     const expired = await api.post('/favorite/page', { language: 'en' }, headers);
     expect(expired.status).toBe(401);
     expect(expired.body.msg).toBe('Your session has ended. Please log in again.');
   });
 
   test('answers a wrong password and an unknown account alike', async () => {
-    const { username } = await loggedInClient(api);
+    const { username } = await loggedInCustomer(api);
     const wrong = await api.post('/client/login', { account: username, password: 'not the password' });
     const unknown = await api.post('/client/login', { account: 'nobody-here', password: 'not the password' });
     expect(wrong.status).toBe(400);

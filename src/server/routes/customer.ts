@@ -12,7 +12,7 @@ import {
 import { checkCode, issueCode, useCode } from '../auth/codes.ts';
 import { hashPassword, needsRehash, verifyNothing, verifyPassword } from '../auth/password.ts';
 import { type Counter, clearCounter, giveBack, LIMITS, takeSlots } from '../auth/rate-limit.ts';
-import { createSession, getClientInfo, revokeAllSessions, revokeSession } from '../auth/session.ts';
+import { createSession, getCustomerInfo, revokeAllSessions, revokeSession } from '../auth/session.ts';
 import {
   assertUnclaimed,
   emailRegistered,
@@ -28,7 +28,7 @@ import { type Outbox, queueMail } from '../mail/outbox.ts';
 import { codeMail } from '../mail/templates.ts';
 import { handle, handleAuthed } from '../router.ts';
 
-export interface ClientServices {
+export interface CustomerServices {
   db: Db;
   outbox: Outbox;
   /** How long a login lasts. */
@@ -48,7 +48,7 @@ function loginCounters(account: string, address: string) {
   };
 }
 
-export function customerRoutes(app: Hono, { db, outbox, sessionDays }: ClientServices): void {
+export function customerRoutes(app: Hono, { db, outbox, sessionDays }: CustomerServices): void {
   handle(app, db, customerSendEmail, async ({ email, purpose, language }, { address }) => {
     const counters: Counter[] = [
       [LIMITS.codeSendPerAddress, address],
@@ -117,14 +117,14 @@ export function customerRoutes(app: Hono, { db, outbox, sessionDays }: ClientSer
     return createSession(db, found.id, sessionDays);
   });
 
-  handleAuthed(app, db, customerLogout, async (_input, { client }) => {
-    await revokeSession(db, client.tokenHash);
+  handleAuthed(app, db, customerLogout, async (_input, { customer }) => {
+    await revokeSession(db, customer.tokenHash);
     return null;
   });
 
-  handleAuthed(app, db, customerInfo, (_input, { client }) => getClientInfo(db, client.id));
+  handleAuthed(app, db, customerInfo, (_input, { customer }) => getCustomerInfo(db, customer.id));
 
-  handleAuthed(app, db, customerUpdate, (input, { client }) => updateCustomer(db, client.id, input));
+  handleAuthed(app, db, customerUpdate, (input, { customer }) => updateCustomer(db, customer.id, input));
 
   handle(app, db, customerResetPassword, async ({ email, code, password }, { address }) => {
     // An unregistered email never gets a code, so its resets fail at the code like any guess, and

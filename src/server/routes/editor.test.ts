@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { calls } from '#api/index.ts';
 import { describeApi } from '#tests/support/testing.ts';
 import { createEditorToken, revokeEditorTokens } from '../auth/editors.ts';
 import { changesSince } from '../db/changes.ts';
@@ -19,6 +20,17 @@ describeApi('editor calls', (api) => {
     expect(revoked.body.msg).toBe('This editor token is unknown or revoked.');
     const [product] = await api.db.query<{ published: boolean }>('select published from product where id = 1');
     expect(product?.published).toBe(true);
+  });
+
+  test('refuses every content call without an editor token, and documents each with the bearer scheme', async () => {
+    const editorPaths = calls.map((call) => call.path).filter((path) => path.startsWith('/editor/'));
+    expect(editorPaths.length).toBe(18);
+    for (const path of editorPaths) {
+      const answer = await api.post(path, { id: 1, published: false });
+      expect(answer.status, path).toBe(401);
+    }
+    const doc = (await api.get('/openapi.json')).body;
+    for (const path of editorPaths) expect(doc.paths[path].post.security, path).toEqual([{ editorToken: [] }]);
   });
 
   test('unpublishes and publishes a product: it leaves search, and the change feed records it', async () => {

@@ -20,31 +20,19 @@ import {
   editorSolutionSave,
 } from '#api/editor.ts';
 import { buildStatus, requestBuild } from '#build/queue.ts';
-import {
-  deleteCategory,
-  deleteConfig,
-  deleteMeta,
-  deleteProduct,
-  deleteRecord,
-  type Edit,
-  editContent,
-  saveArticle,
-  saveCategory,
-  saveConfig,
-  saveMeta,
-  saveProducts,
-  saveSolution,
-  setCategoryPublished,
-  setProductPublished,
-  setPublished,
-} from '../db/editing.ts';
+import { saveArticle } from '../db/editing/articles.ts';
+import { deleteCategory, saveCategory, setCategoryPublished } from '../db/editing/categories.ts';
+import { deleteRecord, type Edit, editContent, setPublished } from '../db/editing/edit.ts';
+import { deleteProduct, saveProducts, setProductPublished } from '../db/editing/products.ts';
+import { deleteConfig, deleteMeta, saveConfig, saveMeta } from '../db/editing/site.ts';
+import { saveSolution } from '../db/editing/solutions.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { handleEditor } from '../router.ts';
 
 /** `onBuildRequested` wakes this process's builder, when it has one (startServer's `builder`). */
 export function editorRoutes(app: Hono, db: Db, onBuildRequested: () => void = () => {}): void {
-  // Content writes: each call is one transaction of db/editing.ts (rules, search index, change feed).
+  // Content writes: each call is one transaction of db/editing/edit.ts (rules, search index, change feed).
   const edit = <T>(work: (edit: Edit) => Promise<T>) => editContent(db, work);
 
   handleEditor(app, db, editorCategorySave, ({ language: _language, ...input }) => edit((e) => saveCategory(e, input)));

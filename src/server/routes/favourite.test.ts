@@ -1,33 +1,33 @@
 import { expect, test } from 'vitest';
-import { describeApi, loggedInClient } from '#tests/support/testing.ts';
+import { describeApi, loggedInCustomer } from '#tests/support/testing.ts';
 
 describeApi('favourites', (api) => {
   test('saves a product once, however often it is saved', async () => {
-    const { headers, client } = await loggedInClient(api);
+    const { headers, customer } = await loggedInCustomer(api);
     const [product] = await api.db.query<{ id: number }>('select id from product where published order by id limit 1');
     const first = await api.post('/favorite/save', { productId: product?.id }, headers);
     expect(first.body.data).toMatchObject({ productId: product?.id, product: { id: product?.id } });
     const second = await api.post('/favorite/save', { productId: product?.id }, headers);
     expect(second.body.data).toEqual(first.body.data);
-    const rows = await api.db.query('select * from favourite where client_id = $1', [client.id]);
+    const rows = await api.db.query('select * from favourite where customer_id = $1', [customer.id]);
     expect(rows).toHaveLength(1);
     const page = await api.post('/favorite/page', { pageNum: 1, pageSize: 999 }, headers);
     expect(page.body.data).toMatchObject({ total: 1, records: [first.body.data] });
   });
 
   test('answers every one of simultaneous saves of a product with the one favourite', async () => {
-    const { headers, client } = await loggedInClient(api);
+    const { headers, customer } = await loggedInCustomer(api);
     const [product] = await api.db.query<{ id: number }>('select id from product where published order by id limit 1');
     const saves = await Promise.all(
       Array.from({ length: 12 }, () => api.post('/favorite/save', { productId: product?.id }, headers)),
     );
     expect(saves.map((save) => save.body.code)).toEqual(Array(12).fill(200));
     expect(new Set(saves.map((save) => save.body.data.createdAt)).size).toBe(1);
-    expect(await api.db.query('select * from favourite where client_id = $1', [client.id])).toHaveLength(1);
+    expect(await api.db.query('select * from favourite where customer_id = $1', [customer.id])).toHaveLength(1);
   });
 
   test('answers product summaries in the request language, newest first', async () => {
-    const { headers } = await loggedInClient(api);
+    const { headers } = await loggedInCustomer(api);
     const ids = (await api.db.query<{ id: number }>('select id from product where published order by id limit 3')).map(
       (row) => row.id,
     );
@@ -38,7 +38,7 @@ describeApi('favourites', (api) => {
   });
 
   test('removes a favourite, and refuses an unknown product with 404', async () => {
-    const { headers } = await loggedInClient(api);
+    const { headers } = await loggedInCustomer(api);
     const [product] = await api.db.query<{ id: number }>('select id from product where published order by id limit 1');
     await api.post('/favorite/save', { productId: product?.id }, headers);
     expect((await api.post('/favorite/delete', { productId: product?.id }, headers)).body.code).toBe(200);

@@ -11,7 +11,7 @@ import {
 } from '#api/inquiry.ts';
 import { type Counter, giveBack, LIMITS, takeSlots } from '../auth/rate-limit.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import { salesEmail } from '../db/shop.ts';
+import { salesEmail } from '../db/site.ts';
 import { ApiError } from '../errors.ts';
 import { attachmentKind } from '../inquiry/file-kind.ts';
 import { confirmNewsletter, subscribeNewsletter, unsubscribeNewsletter } from '../inquiry/newsletter.ts';

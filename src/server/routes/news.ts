@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { newsItem, newsPage } from '#api/news.ts';
-import { getArticle, pageArticles } from '../db/catalogue.ts';
+import { getArticle, pageArticles } from '../db/articles.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { handle } from '../router.ts';

@@ -1,6 +1,6 @@
 import { expect, test, vi } from 'vitest';
 import { ORDER_STATUSES } from '#api/shop.ts';
-import { type ApiClient, describeApi, loggedInClient } from '#tests/support/testing.ts';
+import { type ApiClient, describeApi, loggedInCustomer } from '#tests/support/testing.ts';
 
 const address = {
   name: 'Ada Lovelace',
@@ -12,19 +12,19 @@ const address = {
 
 /** A logged-in customer with an address and two products in the cart. */
 async function customerWithCart(api: ApiClient) {
-  const customer = await loggedInClient(api);
-  const saved = await api.post('/client/addresses/save', address, customer.headers);
+  const login = await loggedInCustomer(api);
+  const saved = await api.post('/client/addresses/save', address, login.headers);
   const products = await api.db.query<{ id: number; price: number | string; part_number: string }>(
     'select id, price, part_number from product where published order by id limit 2',
   );
-  await api.post('/shop/cart/save', { productId: products[0]?.id, quantity: 2 }, customer.headers);
-  await api.post('/shop/cart/save', { productId: products[1]?.id, quantity: 1 }, customer.headers);
-  return { ...customer, addressId: saved.body.data.id as number, products };
+  await api.post('/shop/cart/save', { productId: products[0]?.id, quantity: 2 }, login.headers);
+  await api.post('/shop/cart/save', { productId: products[1]?.id, quantity: 1 }, login.headers);
+  return { ...login, addressId: saved.body.data.id as number, products };
 }
 
 describeApi('orders', (api) => {
   test('copies the cart into an order with today’s prices, empties the cart and emails sales', async () => {
-    const { headers, addressId, products, email, client } = await customerWithCart(api);
+    const { headers, addressId, products, email, customer } = await customerWithCart(api);
     const [first, second] = products;
     if (!first || !second) throw new Error('no products');
     // The price changes after the product went into the cart: the order takes the price at submit time.
@@ -57,7 +57,7 @@ describeApi('orders', (api) => {
     const sales = await api.mail.waitFor('sales@lumenlab-instruments.example', (m) =>
       m.subject.includes(order.orderNo),
     );
-    expect(sales.subject).toBe(`New order request ${order.orderNo} from ${client.name}`);
+    expect(sales.subject).toBe(`New order request ${order.orderNo} from ${customer.name}`);
     expect(sales.text).toContain(first.part_number);
     expect(sales.text).toContain(second.part_number);
     expect(sales.text).toContain('Please quote with calibration.');
@@ -82,7 +82,7 @@ describeApi('orders', (api) => {
   });
 
   test('refuses an empty cart, in the request language', async () => {
-    const { headers } = await loggedInClient(api);
+    const { headers } = await loggedInCustomer(api);
     const saved = await api.post('/client/addresses/save', address, headers);
     const en = await api.post('/order/submit', { addressId: saved.body.data.id }, headers);
     expect(en.status).toBe(400);
@@ -92,7 +92,7 @@ describeApi('orders', (api) => {
   });
 
   test('writes all of an order or none of it', async () => {
-    const { headers, addressId, client } = await customerWithCart(api);
+    const { headers, addressId, customer } = await customerWithCart(api);
     await api.db.exec(`
       create function refuse_mail() returns trigger language plpgsql as $$
       begin raise exception 'the outbox is broken'; end; $$;
@@ -106,7 +106,7 @@ describeApi('orders', (api) => {
       logged.mockRestore();
       await api.db.exec('drop trigger refuse_mail on mail_outbox; drop function refuse_mail();');
     }
-    expect(await api.db.query('select id from customer_order where client_id = $1', [client.id])).toEqual([]);
+    expect(await api.db.query('select id from customer_order where customer_id = $1', [customer.id])).toEqual([]);
     expect((await api.post('/shop/cart/page', {}, headers)).body.data.total).toBe(2);
     expect((await api.post('/order/submit', { addressId }, headers)).body.code).toBe(200);
   });
@@ -129,7 +129,7 @@ describeApi('orders', (api) => {
     const newer = (await api.post('/order/submit', { addressId }, headers)).body.data;
     const page = await api.post('/order/page', { pageSize: 999 }, headers);
     expect(page.body.data.records.map((o: { id: number }) => o.id)).toEqual([newer.id, older.id]);
-    const stranger = await loggedInClient(api);
+    const stranger = await loggedInCustomer(api);
     expect((await api.post('/order/page', {}, stranger.headers)).body.data).toMatchObject({ total: 0, records: [] });
   });
 });

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { sitePageList, slugHistory } from '#api/pages.ts';
-import { listSitePages, listSlugHistory } from '../db/catalogue.ts';
 import type { Db } from '../db/index.ts';
+import { listSitePages, listSlugHistory } from '../db/site.ts';
 import { handle } from '../router.ts';
 
 export function pagesRoutes(app: Hono, db: Db): void {

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { productItem, productPage } from '#api/product.ts';
-import { getProduct, pageProducts } from '../db/catalogue.ts';
 import type { Db } from '../db/index.ts';
+import { getProduct, pageProducts } from '../db/products.ts';
 import { ApiError } from '../errors.ts';
 import { handle } from '../router.ts';
 

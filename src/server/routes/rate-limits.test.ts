@@ -1,6 +1,6 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterEach, expect, test } from 'vitest';
-import { describeApi, loggedInClient } from '#tests/support/testing.ts';
+import { describeApi, loggedInCustomer } from '#tests/support/testing.ts';
 import { PASSWORD_WORK_CHANNEL } from '../auth/password.ts';
 import { LIMITS } from '../auth/rate-limit.ts';
 
@@ -42,7 +42,7 @@ describeApi(
   'rate limits',
   (api) => {
     test('refuses a 6th login to an account from one address after 5 failures there, even with the right password', async () => {
-      const { username, email, password } = await loggedInClient(api, { headers: from() });
+      const { username, email, password } = await loggedInCustomer(api, { headers: from() });
       const address = from();
       for (let i = 0; i < 5; i++) {
         const failed = await api.post('/client/login', { account: username, password: 'wrong password' }, address);
@@ -62,7 +62,7 @@ describeApi(
     });
 
     test('lets the owner log in from another address after ten wrong passwords from one address', async () => {
-      const { username, password } = await loggedInClient(api, { headers: from() });
+      const { username, password } = await loggedInCustomer(api, { headers: from() });
       const stranger = from();
       for (let i = 0; i < 10; i++) {
         await api.post('/client/login', { account: username, password: `guess number ${i}` }, stranger);
@@ -72,7 +72,7 @@ describeApi(
     });
 
     test('slows an account down after 20 failures from anywhere, one try per 15 seconds, rather than blocking it', async () => {
-      const { username, password } = await loggedInClient(api, { headers: from() });
+      const { username, password } = await loggedInCustomer(api, { headers: from() });
       for (let stranger = 0; stranger < 4; stranger++) {
         const address = from();
         for (let i = 0; i < 5; i++) {
@@ -94,7 +94,7 @@ describeApi(
     });
 
     test('answers 60 parallel wrong logins for one account with at most the limit of 400s, the rest 429', async () => {
-      const { username } = await loggedInClient(api, { headers: from() });
+      const { username } = await loggedInCustomer(api, { headers: from() });
       const address = from();
       const answers = await Promise.all(
         Array.from({ length: 60 }, () =>
@@ -108,7 +108,7 @@ describeApi(
     });
 
     test('checks the password only for the logins the limits let through', async () => {
-      const { username } = await loggedInClient(api, { headers: from() });
+      const { username } = await loggedInCustomer(api, { headers: from() });
       const address = from();
       const work = countPasswordWork();
       stopCounting = work.stop;
@@ -121,13 +121,13 @@ describeApi(
     });
 
     test('lets the account in again once the 15 minutes have passed', async () => {
-      const { username, password, client } = await loggedInClient(api, { headers: from() });
+      const { username, password, customer } = await loggedInCustomer(api, { headers: from() });
       const address = from();
       for (let i = 0; i < 5; i++)
         await api.post('/client/login', { account: username, password: 'nope nope' }, address);
       expect((await api.post('/client/login', { account: username, password }, address)).status).toBe(429);
       await api.db.query("update rate_limit set window_start = now() - interval '16 minutes' where key = $1", [
-        `login:account-address:id:${client.id}@${address['x-forwarded-for']}`,
+        `login:account-address:id:${customer.id}@${address['x-forwarded-for']}`,
       ]);
       expect((await api.post('/client/login', { account: username, password }, address)).body.code).toBe(200);
     });
@@ -137,7 +137,7 @@ describeApi(
       for (let i = 0; i < 30; i++) {
         await api.post('/client/login', { account: `guess${i}`, password: 'password123' }, address);
       }
-      const { username, password } = await loggedInClient(api, { headers: from() });
+      const { username, password } = await loggedInCustomer(api, { headers: from() });
       const blocked = await api.post('/client/login', { account: username, password }, address);
       expect(blocked.status).toBe(429);
       expect((await api.post('/client/login', { account: username, password }, from())).body.code).toBe(200);
@@ -246,7 +246,7 @@ describeApi(
     });
 
     test('hashes no password for a flood of registrations and resets with wrong codes', async () => {
-      const { email } = await loggedInClient(api, { headers: from() });
+      const { email } = await loggedInCustomer(api, { headers: from() });
       const address = from();
       const password = 'a fine password';
       const work = countPasswordWork();

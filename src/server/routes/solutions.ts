@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { solutionsGroups, solutionsItem, solutionsPage } from '#api/solutions.ts';
-import { getSolution, listSolutionGroups, pageSolutions } from '../db/catalogue.ts';
 import type { Db } from '../db/index.ts';
+import { getSolution, listSolutionGroups, pageSolutions } from '../db/solutions.ts';
 import { ApiError } from '../errors.ts';
 import { handle } from '../router.ts';
 

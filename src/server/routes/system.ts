@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import { CHANGES_LIMIT, systemChanges, systemConfigList, systemConfigMeta } from '#api/system.ts';
-import { getMeta, listConfig } from '../db/catalogue.ts';
 import { changesSince } from '../db/changes.ts';
 import type { Db } from '../db/index.ts';
+import { getMeta, listConfig } from '../db/site.ts';
 import { handle } from '../router.ts';
 
 export function systemRoutes(app: Hono, db: Db): void {

@@ -54,7 +54,7 @@ async function writeRows(tx: Queryable, sql: string, rows: Record<string, unknow
 /**
  * Brings the search index in step with the content, in the caller's transaction: every writer of
  * products, categories or families calls it after its writes (the seed, the synthetic generator
- * and the editor calls, src/server/db/editing.ts). Without a scope it rebuilds everything. A product
+ * and the editor calls, src/server/db/editing/edit.ts). Without a scope it rebuilds everything. A product
  * is indexed with its category's and family's names, so renaming a category reindexes its products
  * too. An unpublished category gets no row, so a scope naming it takes it out of the index.
  */

@@ -1,21 +1,11 @@
 import type { Language } from '#api/common.ts';
 import type { CategoryHit, FamilyHit, ProductHit, SearchResults, SelectType, Suggestion } from '#api/search.ts';
 import { idSlug } from '#lib/slug.ts';
-import {
-  type CategoryRow,
-  categorySelect,
-  familyImage,
-  type ProductSummaryRow,
-  productSummaryColumns,
-  toCategoryRecord,
-  toPage,
-  toSummary,
-} from '../db/catalogue.ts';
+import { type CategoryRow, categorySelect, toCategoryRecord } from '../db/categories.ts';
 import type { Queryable } from '../db/index.ts';
+import { type ProductSummaryRow, productSummaryColumns, toSummary } from '../db/products.ts';
+import { col, familyImage, toPage } from '../db/rows.ts';
 import { highlight, highlightPart, isEmpty, parseQuery, type Query, tsquery } from './query.ts';
-
-// Column suffixes are interpolated only from the validated Language type, never from raw input.
-const col = (name: string, lang: Language) => `${name}_${lang}`;
 
 /** Suggestions of the header box: this many in all, of which at most this many categories and families each. */
 const SUGGESTIONS = 10;

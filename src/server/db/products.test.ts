@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { databaseKinds, freshDb } from '#tests/support/testing.ts';
-import { getProduct, pageProducts } from './catalogue.ts';
 import type { Db } from './index.ts';
+import { getProduct, pageProducts } from './products.ts';
 
-// Product records are read from the database as JSON (jsonRows in catalogue.ts): what the rows hold must
+// Product records are read from the database as JSON (jsonRows in products.ts): what the rows hold must
 // come out exactly, in the rows' order, as the rows themselves would give it.
 describe.each(databaseKinds)('product records read as JSON (%s)', (kind) => {
   let handle: Awaited<ReturnType<typeof freshDb>>;
