@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /** Languages of the API: `zh` for Chinese, otherwise `en`. */
-export const LANGUAGES = ['en', 'zh'] as const;
+const LANGUAGES = ['en', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** The `language` field every payload carries; absent means English. */
@@ -9,9 +9,6 @@ export const LanguageField = v.optional(v.picklist(LANGUAGES), 'en');
 
 /** The success code; anything else is an error. */
 export const SUCCESS = 200;
-
-/** Codes the API answers with; the HTTP status equals the code for errors. */
-export const ERROR_CODES = [400, 401, 403, 404, 409, 413, 429, 500] as const;
 
 export const MAX_PAGE_SIZE = 999;
 

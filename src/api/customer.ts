@@ -24,7 +24,7 @@ export const CustomerInfo = v.object({
 });
 export type CustomerInfo = v.InferOutput<typeof CustomerInfo>;
 
-export const CodePurpose = v.picklist(['register', 'reset'], 'validation.purpose');
+const CodePurpose = v.picklist(['register', 'reset'], 'validation.purpose');
 
 const registerEntries = v.object({
   language: LanguageField,
@@ -101,7 +101,7 @@ export const customerUpdate = defineCall({
   response: CustomerInfo,
 });
 
-export const SendCodeRequest = v.object({ language: LanguageField, email: Email, purpose: CodePurpose });
+const SendCodeRequest = v.object({ language: LanguageField, email: Email, purpose: CodePurpose });
 
 export const customerSendEmail = defineCall({
   method: 'POST',
@@ -113,7 +113,7 @@ export const customerSendEmail = defineCall({
   response: v.null(),
 });
 
-export const CheckCodeRequest = v.object({ language: LanguageField, email: Email, code: Code, purpose: CodePurpose });
+const CheckCodeRequest = v.object({ language: LanguageField, email: Email, code: Code, purpose: CodePurpose });
 
 export const customerCheckCode = defineCall({
   method: 'POST',

@@ -21,9 +21,9 @@ export const Summary = Both(2000);
 export const Long = Both(100_000);
 
 /** A category's stable key: lower-case letters and digits with dashes, as the seed's ('raman-spectrometers'). */
-export const CategoryKey = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'validation.categoryKey'));
+const CategoryKey = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'validation.categoryKey'));
 /** A part number: letters, digits, dashes, dots, slashes and underscores ('LS-532-100', 'CCS200/M'). */
-export const PartNumber = v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9./_-]{0,63}$/, 'validation.partNumber'));
+const PartNumber = v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9./_-]{0,63}$/, 'validation.partNumber'));
 /** A page's key as the meta call takes it (`pageHome`): 'home', 'product', … */
 export const PageKey = v.pipe(v.string(), v.regex(/^[a-z][a-zA-Z0-9-]{0,63}$/, 'validation.pageKey'));
 /** Where a resource lives: a path on the site ('/files/…'), or an https address. */

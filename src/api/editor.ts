@@ -176,7 +176,7 @@ export const editorProductPublish = defineCall({
   response: v.object({ id: Id, published: v.boolean() }),
 });
 
-export const BuildStatus = v.picklist(['queued', 'building', 'published', 'failed']);
+const BuildStatus = v.picklist(['queued', 'building', 'published', 'failed']);
 
 export const editorRebuild = defineCall({
   method: 'POST',

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { defineCall, Id, IdRequest, LanguageField, PageFields, page, Timestamp } from './common.ts';
 import { CONTENT_TYPES } from './content-types.ts';
 
-export const ArticleKind = v.picklist(['knowledge', 'news']);
+const ArticleKind = v.picklist(['knowledge', 'news']);
 export const ContentType = v.picklist(CONTENT_TYPES);
 export type ContentType = v.InferOutput<typeof ContentType>;
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { defineCall, LanguageRequest, Timestamp } from './common.ts';
 
-export const SITE_PAGE_KEYS = ['about', 'faq', 'data', 'terms', 'cookie', 'privacy', 'help', 'downloads'] as const;
+const SITE_PAGE_KEYS = ['about', 'faq', 'data', 'terms', 'cookie', 'privacy', 'help', 'downloads'] as const;
 export const SitePageKey = v.picklist(SITE_PAGE_KEYS);
 export type SitePageKey = v.InferOutput<typeof SitePageKey>;
 

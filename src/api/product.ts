@@ -32,12 +32,11 @@ export type ProductSummary = v.InferOutput<typeof ProductSummary>;
 export const Attribute = v.object({ label: v.string(), value: v.string(), unit: v.string() });
 export type Attribute = v.InferOutput<typeof Attribute>;
 
-export const ProductOption = v.object({
+const ProductOption = v.object({
   id: Id,
   name: v.string(),
   values: v.array(v.object({ id: Id, label: v.string(), priceDelta: v.number() })),
 });
-export type ProductOption = v.InferOutput<typeof ProductOption>;
 
 export const Resource = v.object({
   kind: v.picklist(['datasheet', 'manual', 'application-note', 'software']),

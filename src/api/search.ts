@@ -4,7 +4,7 @@ import { defineCall, Id, Image, LanguageField, PageFields, page } from './common
 import { ProductSummary } from './product.ts';
 
 /** The longest keyword a search reads. */
-export const MAX_KEYWORD_LENGTH = 200;
+const MAX_KEYWORD_LENGTH = 200;
 
 /**
  * What a visitor typed: any text up to 200 characters. Empty, or nothing but symbols, finds nothing
@@ -47,7 +47,7 @@ export const productSelectKeyword = defineCall({
   response: v.array(Suggestion),
 });
 
-export const SELECT_TYPES = ['keyword', 'category', 'family'] as const;
+const SELECT_TYPES = ['keyword', 'category', 'family'] as const;
 export type SelectType = (typeof SELECT_TYPES)[number];
 
 /** A product found, with the stretches of its name and part number that matched. */

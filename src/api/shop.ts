@@ -9,8 +9,7 @@ import { ProductSummary } from './product.ts';
  * its link needs. The line itself carries part number, price and ship date, so the cart page, asked
  * for on every page a customer opens, is not weighed down by the product card's other fields.
  */
-export const CartProduct = v.object({ id: Id, name: v.string(), slug: v.string(), smallImage: Image });
-export type CartProduct = v.InferOutput<typeof CartProduct>;
+const CartProduct = v.object({ id: Id, name: v.string(), slug: v.string(), smallImage: Image });
 
 /** A cart line: one per product; adding the product again adds to its quantity. */
 export const CartLine = v.object({

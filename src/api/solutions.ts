@@ -3,8 +3,7 @@ import { defineCall, Id, IdRequest, Image, LanguageField, PageFields, page, Time
 import { ProductSummary } from './product.ts';
 
 /** The three fixed solution groups: 0 microscopy, 1 spectroscopy, 2 semiconductor. */
-export const SolutionType = v.picklist([0, 1, 2]);
-export type SolutionType = v.InferOutput<typeof SolutionType>;
+const SolutionType = v.picklist([0, 1, 2]);
 
 export const SolutionGroup = v.object({
   type: SolutionType,

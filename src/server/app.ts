@@ -59,7 +59,7 @@ export interface AppOptions {
 
 export const API_BASE = '/api';
 /** The site's origin when SITE_URL is not set: the embedded demo's. */
-export const DEFAULT_SITE_URL = 'http://localhost:4321';
+const DEFAULT_SITE_URL = 'http://localhost:4321';
 
 /** The API (under /api) and, when given a built site, the site itself. */
 export function createApp({

@@ -2,7 +2,7 @@ import type { Db } from './db/index.ts';
 import type { Outbox } from './mail/outbox.ts';
 
 /** Deletes what no rule needs any more: old sessions, codes, rate-limit windows, and mail sent or given up 90 days ago. */
-export async function pruneExpired(db: Db): Promise<void> {
+async function pruneExpired(db: Db): Promise<void> {
   await db.query("delete from session where expires_at < now() - interval '7 days'");
   await db.query("delete from verification_code where expires_at < now() - interval '1 day'");
   await db.query("delete from rate_limit where window_start < now() - interval '1 day'");

@@ -1,4 +1,4 @@
-import type { Locale, MessageKey } from '#i18n/index.ts';
+import type { MessageKey } from '#i18n/index.ts';
 
 /** An error the API answers with its own code and a message in the request's language. */
 export class ApiError extends Error {
@@ -14,5 +14,3 @@ export class ApiError extends Error {
     this.params = params;
   }
 }
-
-export type { Locale };

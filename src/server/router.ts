@@ -12,7 +12,7 @@ import { NO_SOCKET_ADDRESS } from './middleware/client-address.ts';
 import { describeIssue, describeProblem, readyForDatabase, timestampFields } from './validate.ts';
 
 /** What a handler gets besides its validated input. */
-export interface HandlerContext {
+interface HandlerContext {
   db: Db;
   language: Language;
   /** The client's address, for rate limits (see client-address.ts). */
@@ -28,7 +28,7 @@ export interface EditorContext extends HandlerContext {
 export const editorCalls = new WeakSet<Call>();
 
 /** What a handler of a call that needs a logged-in customer gets. */
-export interface AuthedContext extends HandlerContext {
+interface AuthedContext extends HandlerContext {
   customer: SessionCustomer;
 }
 

@@ -1,9 +1,9 @@
 // What every answer to the fuzzer's requests must be, whatever the request (fuzz-inputs.ts): the
 // envelope, a code a client can act on, and a message that leaks nothing.
 
-export const ANSWER_CODES = [200, 400, 401, 404, 409, 413, 429];
+const ANSWER_CODES = [200, 400, 401, 404, 409, 413, 429];
 /** What an error message must never show: a stack, a source path, the database's own words. */
-export const LEAKS = [
+const LEAKS = [
   /\n\s+at\s/,
   /\bat \S+ \(|\bat \S+:\d+:\d+/,
   /(?:node_modules|\/src\/|\/work\/|file:\/\/)/,

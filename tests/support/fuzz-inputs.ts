@@ -11,7 +11,7 @@ import { fieldsOf, omit, type SchemaShape, sampleOf } from './fuzz-samples.ts';
 // answers with envelopeProblems (fuzz-answers.ts). The valid payloads the bodies break are in
 // fuzz-samples.ts, the junk they are broken with in fuzz-junk.ts.
 
-export const BODY_LIMIT = 1024 * 1024;
+const BODY_LIMIT = 1024 * 1024;
 /** The body limit of a call: the inquiry, which carries a file, has its own. */
 export const bodyLimitOf = (path: string) => (path === inquirySubmit.path ? INQUIRY_MAX_BODY_BYTES : BODY_LIMIT);
 

@@ -7,9 +7,9 @@ import { newCode, sha256 } from './token.ts';
 export type CodePurpose = 'register' | 'reset';
 
 /** How long a code lives, how many wrong tries burn it, how soon another may be sent. */
-export const CODE_MINUTES = 10;
+const CODE_MINUTES = 10;
 export const CODE_TRIES = 5;
-export const RESEND_SECONDS = 60;
+const RESEND_SECONDS = 60;
 
 const codeHash = (email: string, purpose: CodePurpose, code: string) => sha256(`${purpose}\n${email}\n${code}`);
 

@@ -32,7 +32,7 @@ export const articleRecordColumns = (lang: Language) =>
    c.slug as series_slug, a.published_at, a.updated_at`;
 
 /** Selects published article rows (alias a) with their product series, texts in one language. */
-export const articleSelect = (lang: Language) => `
+const articleSelect = (lang: Language) => `
   select ${articleRecordColumns(lang)}, a.${col('body', lang)} as body
   from (select * from article where published) a join category c on c.id = a.product_series_id`;
 

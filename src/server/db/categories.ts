@@ -37,7 +37,7 @@ export function toCategoryRecord(row: CategoryRow): CategoryRecord {
 }
 
 /** Every published category, parents before children, in menu order. */
-export async function listCategories(db: Queryable, lang: Language): Promise<CategoryRecord[]> {
+async function listCategories(db: Queryable, lang: Language): Promise<CategoryRecord[]> {
   const rows = await db.query<CategoryRow>(`${categorySelect(lang)} order by c.parent_id nulls first, c.sort, c.id`);
   return rows.map(toCategoryRecord);
 }

@@ -2,7 +2,7 @@ import type { Db } from './index.ts';
 
 // The change feed (migration 008): what changed in the content since a build last looked.
 
-export type ChangeKind = 'insert' | 'update' | 'delete';
+type ChangeKind = 'insert' | 'update' | 'delete';
 
 /** One entity that changed: its last state decides the kind (created and changed is still an insert; deleted is deleted). */
 export interface ContentChange {

@@ -4,7 +4,7 @@ import { ApiError } from '../errors.ts';
 import type { Queryable } from './index.ts';
 
 /** Whether a database error is a unique violation, and of which constraint. */
-export function uniqueViolation(error: unknown): string | undefined {
+function uniqueViolation(error: unknown): string | undefined {
   const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
   return code === '23505' ? (constraint ?? '') : undefined;
 }
@@ -108,7 +108,7 @@ interface AddressRow {
 
 const addressColumns = 'id, name, contact_number, address, postal_code, country, is_default';
 
-export const toAddress = (row: AddressRow): Address => ({
+const toAddress = (row: AddressRow): Address => ({
   id: row.id,
   name: row.name,
   contactNumber: row.contact_number,
@@ -128,7 +128,7 @@ export async function listAddresses(db: Queryable, customerId: number): Promise<
 }
 
 /** One of the customer's own addresses, or 404 (also for someone else's address). */
-export async function getAddress(db: Queryable, customerId: number, id: number): Promise<Address> {
+async function getAddress(db: Queryable, customerId: number, id: number): Promise<Address> {
   const [row] = await db.query<AddressRow>(`select ${addressColumns} from address where id = $1 and customer_id = $2`, [
     id,
     customerId,

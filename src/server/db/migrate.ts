@@ -4,7 +4,7 @@ import type { Db } from './index.ts';
 const migrationsDir = new URL('./migrations/', import.meta.url);
 
 /** The migrations in order: files named `NNN_name.sql`. */
-export function listMigrations(): { version: number; name: string; sql: string }[] {
+function listMigrations(): { version: number; name: string; sql: string }[] {
   return readdirSync(migrationsDir)
     .filter((file) => /^\d{3}_[a-z0-9_]+\.sql$/.test(file))
     .sort()

@@ -6,10 +6,10 @@ import { queueMail } from '../mail/outbox.ts';
 import { newsletterConfirmMail } from '../mail/templates.ts';
 
 /** How long a confirmation link works. */
-export const CONFIRM_DAYS = 7;
+const CONFIRM_DAYS = 7;
 
 /** The site's page that takes a newsletter link (src/pages/[...locale]/newsletter.astro). */
-export function newsletterLink(siteUrl: string, language: Language, action: 'confirm' | 'unsubscribe', token: string) {
+function newsletterLink(siteUrl: string, language: Language, action: 'confirm' | 'unsubscribe', token: string) {
   return `${siteUrl}${language === 'zh' ? '/zh-CN' : ''}/newsletter?${action}=${encodeURIComponent(token)}`;
 }
 

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 
 /** A file sent with an email. */
-export interface MailAttachment {
+interface MailAttachment {
   filename: string;
   contentType: string;
   content: Uint8Array;
@@ -40,7 +40,7 @@ export interface MailerOptions {
   from?: string | undefined;
 }
 
-export const DEFAULT_FROM = 'LumenLab Instruments <no-reply@lumenlab-instruments.example>';
+const DEFAULT_FROM = 'LumenLab Instruments <no-reply@lumenlab-instruments.example>';
 
 /** Control characters and the Unicode line and paragraph separators, in runs. */
 const CONTROL_RUN = /[\p{Cc}\u2028\u2029]+/gu;

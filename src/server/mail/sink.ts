@@ -13,14 +13,14 @@ import { SMTPServer } from 'smtp-server';
 // The API below is kept stable: url, messages, waitFor(to, predicate?, timeoutMs?), clear(), close().
 
 /** A file attached to a message. */
-export interface SinkAttachment {
+interface SinkAttachment {
   filename: string;
   contentType: string;
   content: Buffer;
 }
 
 /** A message the sink received, decoded enough to read. */
-export interface SinkMessage {
+interface SinkMessage {
   /** Envelope recipients, lower case. */
   to: string[];
   /** Envelope sender. */

@@ -226,23 +226,3 @@ export function newsletterConfirmMail(
     headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` },
   };
 }
-
-/** A newsletter issue to one subscriber: the body, then the unsubscribe link (also as List-Unsubscribe). */
-export function newsletterMail(
-  language: Language,
-  to: string,
-  { subject, body, unsubscribeUrl }: { subject: string; body: string; unsubscribeUrl: string },
-): MailMessage {
-  const locale = localeOf(language);
-  const footer = `${t(locale, 'api.mail.newsletter.unsubscribe')} ${unsubscribeUrl}`;
-  return {
-    to,
-    subject,
-    text: `${body}\n\n--\n${footer}`,
-    html: [
-      paragraphs(body.split(/\n{2,}/)),
-      `<hr><p><a href="${escapeXml(unsubscribeUrl)}">${escapeXml(t(locale, 'api.mail.newsletter.unsubscribe'))}</a></p>`,
-    ].join('\n'),
-    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` },
-  };
-}

@@ -19,7 +19,7 @@ export type TrustProxy = boolean | number;
  * of X-Forwarded-For the outermost of them appended (the hops-th from the end; the entries before it
  * are whatever the client sent). With fewer entries than hops, the first is the farthest one seen.
  */
-export function addressOf(c: Context, trustProxy: TrustProxy): string {
+function addressOf(c: Context, trustProxy: TrustProxy): string {
   const hops = Number(trustProxy);
   if (hops > 0) {
     const chain = (c.req.header('x-forwarded-for') ?? '')

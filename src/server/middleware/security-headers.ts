@@ -5,7 +5,7 @@ import { COMMON_HEADERS, HEADERS_FILE, headerPolicy, policyOfHeadersFile } from 
 import { TOKEN_HEADER } from '../router.ts';
 
 /** The API answers JSON, never a document: it may load nothing and be framed by nobody. */
-export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * The policy for the pages of the site in `root`: the one its build wrote into `_headers` (site-csp.ts),

@@ -157,7 +157,7 @@ type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined;
  * The one byte range a Range header asks of a file of `size` bytes (inclusive ends), 'unsatisfiable', or
  * undefined to send the whole file: no header, another unit, several ranges, or a stale If-Range.
  */
-export function requestedRange(range: string | undefined, size: number, ifRange?: string, etag?: string): ByteRange {
+function requestedRange(range: string | undefined, size: number, ifRange?: string, etag?: string): ByteRange {
   if (!range || (ifRange !== undefined && ifRange.trim() !== etag)) return undefined;
   const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
   if (!match || (match[1] === '' && match[2] === '')) return undefined;

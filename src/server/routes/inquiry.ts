@@ -39,7 +39,7 @@ const EXTENSIONS: Record<AttachmentKind, string[]> = {
 };
 
 /** A file name fit for a mail header and a disk: no path, no control characters, bounded, true extension. */
-export function attachmentName(sent: string, kind: AttachmentKind): string {
+function attachmentName(sent: string, kind: AttachmentKind): string {
   const base =
     headerValue(sent.split(/[\\/]/).pop() ?? '')
       .replace(/["<>:|?*]/g, '_')

@@ -10,7 +10,7 @@ const HAN = /\p{Script=Han}/u;
 const LETTERS = /^[a-z]+$/;
 
 /** Words of this many letters or more also match one typo away. */
-export const TYPO_MIN_LENGTH = 5;
+const TYPO_MIN_LENGTH = 5;
 
 /** A word of a text, with where it sits in it (UTF-16 offsets). */
 export interface Word {

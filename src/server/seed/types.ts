@@ -30,7 +30,7 @@ export interface SeedOption {
   values: { label: Text; priceDelta: number }[];
 }
 
-export type ResourceKind = 'datasheet' | 'manual' | 'application-note' | 'software';
+type ResourceKind = 'datasheet' | 'manual' | 'application-note' | 'software';
 
 export interface SeedResource {
   kind: ResourceKind;
@@ -40,7 +40,7 @@ export interface SeedResource {
 }
 
 /** Illustration family; each has a generated picture. */
-export type ProductFamily =
+type ProductFamily =
   | 'laser'
   | 'light-source'
   | 'detector'
@@ -81,7 +81,7 @@ export interface SeedProduct {
   resources?: SeedResource[];
 }
 
-export type SolutionType = 0 | 1 | 2;
+type SolutionType = 0 | 1 | 2;
 
 /** The three fixed solution groups: 0 microscopy techniques, 1 spectroscopy instruments, 2 semiconductor & microelectronics. */
 export interface SeedSolutionGroup {
@@ -106,8 +106,8 @@ export interface SeedSolution {
   products: string[];
 }
 
-export type ArticleKind = 'knowledge' | 'news';
-export type ContentType =
+type ArticleKind = 'knowledge' | 'news';
+type ContentType =
   | 'application-note'
   | 'technical-article'
   | 'case-study'
@@ -152,7 +152,7 @@ export interface SeedCatalogue {
 }
 
 /** A section of a fixed site page: an about-us part, an FAQ question, a policy chapter. */
-export interface SeedPageSection {
+interface SeedPageSection {
   /** Anchor id, lowercase with dashes, unique within the page (e.g. 'company-profile'). */
   id: string;
   title: Text;
