@@ -1,7 +1,7 @@
 import type { ArticleInput } from '#api/editor-fields.ts';
 import { sanitizeBody } from '#lib/sanitize.server.ts';
 import { slugify } from '#lib/slug.ts';
-import { ApiError } from '../../errors.ts';
+import { ApiError } from '#server/errors.ts';
 import { categoryIdOf, type Edit } from './edit.ts';
 
 /** Creates an article, or updates the one with `id`; the body is stored cleaned, as it is served. */

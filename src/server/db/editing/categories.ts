@@ -1,6 +1,6 @@
 import type { CategoryInput } from '#api/editor-fields.ts';
 import { slugify } from '#lib/slug.ts';
-import { ApiError } from '../../errors.ts';
+import { ApiError } from '#server/errors.ts';
 import type { Queryable } from '../index.ts';
 import { categoryIdOf, type Edit } from './edit.ts';
 

@@ -1,5 +1,5 @@
-import { ApiError } from '../../errors.ts';
-import { indexSearch } from '../../search/index.ts';
+import { ApiError } from '#server/errors.ts';
+import { indexSearch } from '#server/search/index.ts';
 import type { Db, Queryable } from '../index.ts';
 
 // The editors' writes (issue 16, decision 0023), for the /editor/ calls and `npm run catalogue:import`.

@@ -1,6 +1,6 @@
 import type { ProductInput } from '#api/editor-fields.ts';
 import { slugify } from '#lib/slug.ts';
-import { ApiError } from '../../errors.ts';
+import { ApiError } from '#server/errors.ts';
 import { writeProductParts } from '../product-parts.ts';
 import { categoryIds, type Edit, productIds, refuseDuplicates } from './edit.ts';
 

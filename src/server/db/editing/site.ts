@@ -1,7 +1,7 @@
 import type { SitePageInput } from '#api/catalogue-file.ts';
 import type { ConfigInput, MetaInput } from '#api/editor-fields.ts';
 import { sanitizeBody } from '#lib/sanitize.server.ts';
-import { ApiError } from '../../errors.ts';
+import { ApiError } from '#server/errors.ts';
 import type { Edit } from './edit.ts';
 
 // Settings, meta and the fixed pages: a save answers whether it created the row (or updated it).

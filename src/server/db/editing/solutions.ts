@@ -2,7 +2,7 @@ import type { SolutionGroupInput } from '#api/catalogue-file.ts';
 import type { SolutionInput } from '#api/editor-fields.ts';
 import { sanitizeBody } from '#lib/sanitize.server.ts';
 import { slugify } from '#lib/slug.ts';
-import { ApiError } from '../../errors.ts';
+import { ApiError } from '#server/errors.ts';
 import { insertMany } from '../product-parts.ts';
 import { type Edit, productIds, refuseDuplicates } from './edit.ts';
 
