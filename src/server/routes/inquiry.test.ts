@@ -194,6 +194,62 @@ describeApi(
       expect(file).toEqual({ file_name: 'setup.exe.pdf', content_type: 'application/pdf' });
     });
 
+    test('drops bidirectional controls from a file name, in storage and in the sales mail', async () => {
+      // An empty ZIP archive, named so that U+202E shows it as "reportpiz.pdf".
+      const zip = Buffer.concat([Buffer.from('PK\x05\x06', 'latin1'), Buffer.alloc(18)]);
+      const sent = await submit(api, await fields(api), {
+        name: 'report\u202Efdp.zip',
+        type: 'application/zip',
+        bytes: zip,
+      });
+      expect(sent.status).toBe(200);
+      const id = sent.body.data.inquiryId;
+      const [file] = await api.db.query<{ file_name: string }>(
+        'select file_name from inquiry_attachment where inquiry_id = $1',
+        [id],
+      );
+      expect(file?.file_name).toBe('reportfdp.zip');
+      const sales = await api.mail.waitFor(SALES, (m) => m.subject.includes(`#${id}`));
+      expect(sales.attachments[0]?.filename).toBe('reportfdp.zip');
+      expect(sales.text).toContain('reportfdp.zip');
+      expect(sales.text + sales.html).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F]/);
+    });
+
+    test('sends sales a CSV file with its formulas made text, as the export does, and its numbers as they were', async () => {
+      const csv =
+        'part,quantity,note\r\nCCS200,-2,"=HYPERLINK(""http://evil.example"",""Open"")"\r\n@SUM(1+1),+3,ok\r\n';
+      const sent = await submit(api, await fields(api), {
+        name: 'order.csv',
+        type: 'text/csv',
+        bytes: Buffer.from(csv),
+      });
+      expect(sent.status).toBe(200);
+      const id = sent.body.data.inquiryId;
+      const guarded =
+        'part,quantity,note\r\nCCS200,-2,"\'=HYPERLINK(""http://evil.example"",""Open"")"\r\n\'@SUM(1+1),+3,ok\r\n';
+      const sales = await api.mail.waitFor(SALES, (m) => m.subject.includes(`#${id}`));
+      expect(sales.attachments[0]?.filename).toBe('order.csv');
+      expect(sales.attachments[0]?.content.toString('utf8')).toBe(guarded);
+      const [file] = await api.db.query<{ data: Uint8Array; size: number }>(
+        'select data, size from inquiry_attachment where inquiry_id = $1',
+        [id],
+      );
+      expect(Buffer.from(file?.data ?? []).toString('utf8')).toBe(guarded);
+      expect(file?.size).toBe(Buffer.byteLength(guarded));
+
+      // The same text named .txt opens in a text editor, not a spreadsheet: sent as it is.
+      const plain = await submit(api, await fields(api), {
+        name: 'notes.txt',
+        type: 'text/plain',
+        bytes: Buffer.from(csv),
+      });
+      const [text] = await api.db.query<{ data: Uint8Array }>(
+        'select data from inquiry_attachment where inquiry_id = $1',
+        [plain.body.data.inquiryId],
+      );
+      expect(Buffer.from(text?.data ?? []).toString('utf8')).toBe(csv);
+    });
+
     test('stores one inquiry (and sends one pair of mails) for a form sent twice, one after the other or at once', async () => {
       const values = await fields(api);
       const first = await submit(api, values);
