@@ -385,6 +385,64 @@ describeApi(
       expect(row?.status).toBe('unsubscribed');
     });
 
+    const subscriber = async (email: string) =>
+      (
+        await api.db.query<{ status: string; phone: string; language: string }>(
+          'select status, phone, language from newsletter_subscriber where email = $1',
+          [email],
+        )
+      )[0];
+
+    test("a stranger's request changes nothing of an address: not its phone or language, and voids no link", async () => {
+      const email = `owner${++addresses}@example.com`;
+      await api.post('/newsletter/subscribe', { email, phone: '+65 6123 4567' }, from());
+      const own = await api.mail.waitFor(email);
+      // Someone else names the same address, with a phone and language of their own.
+      await api.post('/newsletter/subscribe', { email, phone: '+1 555 0100', language: 'zh' }, from());
+      const strangers = await api.mail.waitFor(email, (m) => m.subject === '请确认订阅我们的新闻通讯');
+      expect(await subscriber(email)).toEqual({ status: 'pending', phone: '+65 6123 4567', language: 'en' });
+
+      // The owner's link still works, and confirms what the owner asked for; the stranger's is used up with it.
+      expect((await api.post('/newsletter/confirm', { token: linkToken(own.text, 'confirm') })).status).toBe(200);
+      expect(await subscriber(email)).toEqual({ status: 'confirmed', phone: '+65 6123 4567', language: 'en' });
+      expect((await api.post('/newsletter/confirm', { token: linkToken(strangers.text, 'confirm') })).status).toBe(404);
+
+      // Once confirmed, a request changes nothing either, and mails nothing.
+      await api.post('/newsletter/subscribe', { email, phone: '+1 555 0199', language: 'zh' }, from());
+      expect(await subscriber(email)).toEqual({ status: 'confirmed', phone: '+65 6123 4567', language: 'en' });
+      await api.outbox.idle();
+      expect(await api.db.query('select 1 from mail_outbox where to_address = $1', [email])).toHaveLength(2);
+    });
+
+    test('a confirmation takes the phone and language of the request whose link is followed', async () => {
+      const email = `later${++addresses}@example.com`;
+      await api.post('/newsletter/subscribe', { email }, from());
+      await api.post('/newsletter/subscribe', { email, phone: '+65 6999 0000', language: 'zh' }, from());
+      const chinese = await api.mail.waitFor(email, (m) => m.subject === '请确认订阅我们的新闻通讯');
+      expect(await subscriber(email)).toEqual({ status: 'pending', phone: '', language: 'en' });
+      expect((await api.post('/newsletter/confirm', { token: linkToken(chinese.text, 'confirm') })).status).toBe(200);
+      expect(await subscriber(email)).toEqual({ status: 'confirmed', phone: '+65 6999 0000', language: 'zh' });
+    });
+
+    test('keeps the tokens of its links only as hashes: no table holds a token a mail carries', async () => {
+      const email = `hashed${++addresses}@example.com`;
+      await api.post('/newsletter/subscribe', { email, phone: '+65 6123 0000' }, from());
+      const mail = await api.mail.waitFor(email);
+      const tokens = [linkToken(mail.text, 'confirm'), linkToken(mail.text, 'unsubscribe')];
+      expect(tokens.every((token) => token.length >= 40)).toBe(true);
+      const tables = await api.db.query<{ table_name: string }>(
+        "select table_name from information_schema.tables where table_name like 'newsletter%'",
+      );
+      for (const { table_name } of tables) {
+        const rows = await api.db.query<{ row: string }>(`select to_jsonb(t)::text as row from ${table_name} t`);
+        for (const { row } of rows) for (const token of tokens) expect(row).not.toContain(token);
+      }
+      // Both links still do what they say.
+      expect((await api.post('/newsletter/confirm', { token: tokens[0] })).status).toBe(200);
+      expect((await api.post('/newsletter/unsubscribe', { token: tokens[1] })).status).toBe(200);
+      expect((await subscriber(email))?.status).toBe('unsubscribed');
+    });
+
     test('confirms in Chinese for a Chinese request, and refuses unknown and malformed links', async () => {
       const email = `duzhe${++addresses}@example.com`;
       await api.post('/newsletter/subscribe', { email, language: 'zh' }, from());
