@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { expect, test, vi } from 'vitest';
 import { t } from '#i18n/index.ts';
+import { formatDate } from '#lib/format.ts';
 import { type ApiClient, describeApi } from '#tests/support/testing.ts';
 import { createApp } from '../app.ts';
 import { createMailer } from '../mail/mailer.ts';
@@ -103,6 +104,43 @@ describeApi(
       expect(ack.attachments).toHaveLength(0);
     });
 
+    test('acknowledges with what the shop knows and none of the words sent: number, type, date, category names', async () => {
+      // Whoever fills in the form names the address the acknowledgement goes to: the text is theirs to choose.
+      const bait = 'Your account is locked: sign in again at http://evil.example/login';
+      const values = {
+        ...(await fields(api)),
+        fullName: `Dear customer, ${bait}`,
+        company: bait,
+        department: bait,
+        country: bait,
+        productModel: bait,
+        message: `${bait}\nCall +1 555 0100 now.`,
+      };
+      const sent = await submit(api, values);
+      expect(sent.status).toBe(200);
+      const id = sent.body.data.inquiryId;
+      const ack = await api.mail.waitFor(values.email);
+      for (const part of [ack.subject, ack.text, ack.html]) {
+        expect(part).not.toContain('evil.example');
+        expect(part).not.toContain('Dear customer');
+        expect(part).not.toContain('555 0100');
+      }
+      const [row] = await api.db.query<{ created_at: Date }>('select created_at from inquiry where id = $1', [id]);
+      const day = formatDate(new Date(row?.created_at ?? 0).toISOString(), 'en');
+      const names = await api.db.query<{ name_en: string }>(
+        'select name_en from category where id = any($1) order by id',
+        [values.interestProducts],
+      );
+      expect(ack.text).toContain(`Inquiry number: #${id}`);
+      expect(ack.text).toContain('Inquiry type: Request for quotation');
+      expect(ack.text).toContain(`Received: ${day}`);
+      expect(ack.text).toContain(`Interest products: ${names.map((c) => c.name_en).join(', ')}`);
+      expect(ack.text).toContain('If you did not send this inquiry');
+      // Sales still gets all of it, to judge for themselves.
+      const sales = await api.mail.waitFor(SALES, (m) => m.subject.includes(`#${id}`));
+      expect(sales.text).toContain(bait);
+    });
+
     test('acknowledges a Chinese inquiry in Chinese, promising a reply within 24 working hours', async () => {
       const values = { ...(await fields(api)), language: 'zh' };
       const sent = await submit(api, values);
@@ -110,7 +148,13 @@ describeApi(
       const ack = await api.mail.waitFor(values.email);
       expect(ack.subject).toBe(`我们已收到您的咨询 #${sent.body.data.inquiryId}`);
       expect(ack.text).toContain('24 个工作小时内');
-      expect(ack.text).toContain('物理与光学研究');
+      expect(ack.text).toContain('咨询类型：询价');
+      const names = await api.db.query<{ name_zh: string }>(
+        'select name_zh from category where id = any($1) order by id',
+        [values.interestProducts],
+      );
+      expect(ack.text).toContain(`感兴趣的产品：${names.map((c) => c.name_zh).join('、')}`);
+      expect(ack.text).toMatch(/提交日期：\d{4}年\d{1,2}月\d{1,2}日/);
     });
 
     test('takes an inquiry as JSON too, without a file', async () => {

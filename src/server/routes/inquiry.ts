@@ -49,13 +49,13 @@ export function inquiryRoutes(app: Hono, { db, outbox, siteUrl }: InquiryService
     await takeSlots(db, counters);
     const result = await db.transaction(async (tx) => {
       const interests = await interestNames(tx, input.interestProducts, language);
-      const [row] = await tx.query<{ id: number }>(
+      const [row] = await tx.query<{ id: number; created_at: Date | string }>(
         `insert into inquiry (submission_id, inquiry_type, full_name, email, company, department, country,
            product_model, message, interest_products, application_industry, agreed_to_terms, subscribe,
            language, address)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
          on conflict (submission_id) do nothing
-         returning id`,
+         returning id, created_at`,
         [
           input.submissionId,
           input.inquiryType,
@@ -108,7 +108,18 @@ export function inquiryRoutes(app: Hono, { db, outbox, siteUrl }: InquiryService
       };
       const sales = await salesEmail(tx);
       if (sales) await queueMail(tx, salesInquiryMail(sales, mail), { attachmentId });
-      await queueMail(tx, inquiryAcknowledgementMail(mail));
+      // The acknowledgement names what the shop knows, none of the sender's words (decision 0066).
+      await queueMail(
+        tx,
+        inquiryAcknowledgementMail({
+          id: row.id,
+          to: input.email,
+          inquiryType: input.inquiryType,
+          receivedAt: new Date(row.created_at),
+          interestProducts: mail.interestProducts,
+          language,
+        }),
+      );
       if (input.subscribe) await subscribeNewsletter(tx, siteUrl, { email: input.email, phone: input.phone, language });
       return { inquiryId: row.id, created: true };
     });
