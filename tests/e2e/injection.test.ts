@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
+import { scriptHash } from '#build/finish/site-csp.ts';
 import { startBrowser } from './browser.ts';
 
 // Editors' content and odd URLs are an attacker's way in: a name that closes a script, a body with an event
@@ -54,6 +57,20 @@ describe.each([
     expect(blocks.find((block) => /Article$/.test(String(block['@type'])))?.headline).toBe(name);
     expect(lastCrumb(blocks)).toBe(name);
     await page.context().close();
+  });
+});
+
+describe('the policy of a build with hostile content', () => {
+  test("allows none of the hostile names' script, in _headers or in any page: only the build's own", () => {
+    const siteDir = inject('siteDir');
+    // The name closes a script and opens another; where it stands in an attribute's value as it is (an
+    // image's alt), a policy that hashed every `<script>` it read would list this one.
+    const hostileHash = scriptHash('window.pwned=1');
+    expect(readFileSync(join(siteDir, '_headers'), 'utf8')).not.toContain(hostileHash);
+    const pages = readdirSync(siteDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(100);
+    const listing = pages.filter((file) => readFileSync(join(siteDir, file), 'utf8').includes(hostileHash));
+    expect(listing).toEqual([]);
   });
 });
 

@@ -41,6 +41,8 @@ const astro = (pages: Record<string, string>): AstroPrerenderer => ({
     return html === undefined ? new Response(null, { status: 404 }) : new Response(html, { status: 200 });
   },
 });
+/** The scripts these tests' pages carry, as the build's own (own-scripts.ts). */
+const ownScripts = () => new Set(['a()', 'b()', 'g()', 'a("光谱")'].map((script) => scriptHash(script)));
 const routeData = (type: 'page' | 'endpoint') => ({ routeData: { type } }) as Parameters<AstroPrerenderer['render']>[1];
 
 // As the build's copy of Astro's renderPage does (pageTextPlugin): the page's text is offered first, and
@@ -65,7 +67,7 @@ describe('pageFinisher', () => {
   test("takes each page as Astro's text, each render its own, when renders overlap", async () => {
     const outDir = join(site, 'text');
     const writtenElsewhere = new Set<string>();
-    const finisher = pageFinisher({ outDir, connectOrigins: [], writtenElsewhere });
+    const finisher = pageFinisher({ outDir, connectOrigins: [], ownScripts, writtenElsewhere });
     const pages = {
       '/a/': page('a()', '拉曼光谱 '),
       // Larger than the finisher's first encoding space, in three- and four-byte characters.
@@ -107,7 +109,7 @@ describe('pageFinisher', () => {
 
   test('puts the policy in each page as rendered, compresses it, and secureSite then only counts it', async () => {
     const outDir = join(site, 'finished');
-    const finisher = pageFinisher({ outDir, connectOrigins: ['https://api.example.com'] });
+    const finisher = pageFinisher({ outDir, connectOrigins: ['https://api.example.com'], ownScripts });
     const prerenderer = finisher.wrap(astro({ '/a/': page('a()', 'Raman '), '/b/': page('b()', 'FTIR ') }));
     const rendered = await prerenderer.render(new Request('http://localhost/a/'), routeData('page'));
     const html = await (rendered instanceof Response ? rendered : rendered.response).text();
@@ -137,6 +139,7 @@ describe('pageFinisher', () => {
     mkdirSync(join(outDir, 'b'), { recursive: true });
     writeFileSync(join(outDir, 'b/index.html'), page('b()', 'FTIR '));
     const secured = await secureSite(outDir, {
+      ownScripts: ownScripts(),
       connectOrigins: ['https://api.example.com'],
       only: [join(outDir, 'a/index.html'), join(outDir, 'b/index.html')],
       stateFile: join(site, 'finished-policy.json'),
@@ -147,9 +150,26 @@ describe('pageFinisher', () => {
     expect(readFileSync(join(outDir, 'a/index.html'), 'utf8')).toBe(html);
   });
 
+  test('stops the build at a rendered page carrying an inline script the build does not make, naming the page', async () => {
+    const outDir = join(site, 'injected');
+    const finisher = pageFinisher({ outDir, connectOrigins: [], ownScripts });
+    const prerenderer = finisher.wrap(
+      astro({ '/a/': page('a()', 'Raman '), '/zh-CN/product/9-laser/': page('window.pwned=1', '拉曼光谱 ') }),
+    );
+    await prerenderer.render(new Request('http://localhost/a/'), routeData('page'));
+    await expect(
+      prerenderer.render(new Request('http://localhost/zh-CN/product/9-laser/'), routeData('page')),
+    ).rejects.toThrow(
+      `/zh-CN/product/9-laser/ carries an inline script the build does not make (${scriptHash('window.pwned=1')}: "window.pwned=1")`,
+    );
+    const { policies, compressing } = finisher.finished();
+    await compressing.done();
+    expect([...policies.keys()]).toEqual([join(outDir, 'a/index.html')]);
+  });
+
   test('puts the policy in every page but compresses only up to its limit; endpoints and failed answers stay as Astro gave them', async () => {
     const outDir = join(site, 'limited');
-    const finisher = pageFinisher({ outDir, connectOrigins: [], limit: 1 });
+    const finisher = pageFinisher({ outDir, connectOrigins: [], ownScripts, limit: 1 });
     const pages = { '/a/': page('a()', 'Raman '), '/b/': page('b()', 'FTIR '), '/feed.xml': '<rss/>' };
     const prerenderer = finisher.wrap(astro(pages));
     const text = async (path: string, type: 'page' | 'endpoint') => {
@@ -177,7 +197,7 @@ describe('pages the thread writes (writtenElsewhere)', () => {
     const writtenElsewhere = new Set<string>();
     // A page in Chinese: the script's hash is of its UTF-8 bytes, as a browser hashes it.
     const pages = { '/a/': page('a("光谱")', '拉曼光谱 '), '/b/': page('b()', 'FTIR ') };
-    const finisher = pageFinisher({ outDir, connectOrigins: [], limit: 1, writtenElsewhere });
+    const finisher = pageFinisher({ outDir, connectOrigins: [], ownScripts, limit: 1, writtenElsewhere });
     const prerenderer = finisher.wrap(astro(pages));
     const answer = async (path: string) => {
       const rendered = await prerenderer.render(new Request(`http://localhost${path}`), routeData('page'));

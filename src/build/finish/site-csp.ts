@@ -1,35 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { HEADERS_FILE, headersFile, metaPolicy, type SitePolicyOptions } from '#lib/published-site.ts';
 import { walkTree } from '../tree-thread.ts';
-
-/** Script types the browser does not run (data blocks such as JSON-LD): a policy need not allow them. */
-const DATA_BLOCK = /^(application|text)\/([\w.-]+\+)?json$/i;
-
-/** The text of every inline script in a page that the browser would run. For built pages: no scripts in comments. */
-export function inlineScripts(html: string): string[] {
-  return inlineScriptSpans(html).map(([start, end]) => html.slice(start, end));
-}
-
-/**
- * Where the text of each inline script `inlineScripts` finds is, as [start, end) in `html`. Run on a page's
- * bytes read as latin1 (one character a byte), these are the script's bytes: the markup around is ASCII.
- */
-export function inlineScriptSpans(html: string): [number, number][] {
-  const spans: [number, number][] = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const [, attributes = '', text = ''] = match;
-    if (/\ssrc\s*=/i.test(attributes)) continue;
-    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1];
-    if (type && DATA_BLOCK.test(type)) continue;
-    // After `<script`, the attributes and `>`.
-    const start = match.index + '<script'.length + attributes.length + 1;
-    spans.push([start, start + text.length]);
-  }
-  return spans;
-}
+import { inlineScriptSpans, quickInlineScriptSpans } from './html-scripts.ts';
 
 /** A CSP source that allows exactly one inline script (its text, or the text's UTF-8 bytes). */
 export function scriptHash(text: string | Uint8Array): string {
@@ -37,6 +12,37 @@ export function scriptHash(text: string | Uint8Array): string {
   if (typeof text === 'string') hash.update(text, 'utf8');
   else hash.update(text);
   return `'sha256-${hash.digest('base64')}'`;
+}
+
+/**
+ * The hashes of a page's inline scripts, each once, sorted; a script whose hash is not among `own` (the
+ * scripts the build itself emits, own-scripts.ts) stops the build, naming the page: the policy allows what
+ * it lists by hash, and a script that came in with content must not be listed (decision 0067).
+ */
+export function checkedScriptHashes(
+  html: string,
+  page: string,
+  own: ReadonlySet<string>,
+  hashOf: (text: string) => string = scriptHash,
+): string[] {
+  // The quick way first: its spans are every script's and maybe some text's; all allowed, they are the answer.
+  const quick = quickInlineScriptSpans(html)?.map(([start, end]) => hashOf(html.slice(start, end)));
+  if (quick?.every((hash) => own.has(hash))) return [...new Set(quick)].sort();
+  const hashes = new Set<string>();
+  for (const [start, end] of inlineScriptSpans(html)) {
+    const text = html.slice(start, end);
+    const hash = hashOf(text);
+    if (!own.has(hash)) {
+      const words = JSON.stringify(text.trim().replace(/\s+/g, ' ').slice(0, 80));
+      throw new Error(
+        `${page} carries an inline script the build does not make (${hash}: ${words}). The Content-Security-Policy ` +
+          "allows only the site's own inline scripts (is:inline in src/, and Astro's), so the build stops: a script " +
+          'of the site belongs in a component, and content that brings one must be cleaned.',
+      );
+    }
+    hashes.add(hash);
+  }
+  return [...hashes].sort();
 }
 
 /** The `<meta>` withMetaPolicy puts in a page. */
@@ -83,30 +89,41 @@ interface PolicyState {
  * allows the page's own inline scripts by their hashes (what any static host serves), and `_headers` with
  * the hashes of every page's and frame-ancestors (read by the API server and by CDNs that know it).
  * Scripts may come from the site, or be inline with a hash the policy lists: those the page carries, no
- * others. One pass: each page is read and written once.
+ * others. An inline script not among `ownScripts` (the hashes of those the build emits) stops the build,
+ * naming its page. One pass: each page is read and written once.
  *
  * With `only` (the pages a build wrote into a kept staging tree) and `stateFile` (where the last policy's
  * sources are kept), only those pages are read and written; `_headers` then lists the hashes it listed
- * before and theirs (a full pass, when the origins change or without a state, lists only what pages carry).
+ * before and theirs (a full pass, when the origins change, without a state, or when the state lists a
+ * hash that is not the build's own, lists only what pages carry, and checks every page).
  * Pages in `secured` got their policy as they were rendered by this build (page-finish.ts), with the hashes
- * given: they are only counted, in a full pass too. Answers the pages it rewrote.
+ * given and checked: they are only counted, in a full pass too. Answers the pages it rewrote.
  */
 export async function secureSite(
   dir: string,
   {
+    ownScripts,
     connectOrigins = [],
     only,
     stateFile,
     secured,
   }: Pick<SitePolicyOptions, 'connectOrigins'> & {
+    /** The hashes of the inline scripts the build emits (own-scripts.ts): a page may carry no other. */
+    ownScripts: ReadonlySet<string>;
     only?: readonly string[];
     stateFile?: string;
     secured?: ReadonlyMap<string, readonly string[]>;
-  } = {},
+  },
 ) {
   const origins = [...connectOrigins];
   const state = stateFile ? await readState(stateFile) : undefined;
-  const kept = only && state && JSON.stringify(state.connectOrigins) === JSON.stringify(origins);
+  const kept =
+    only &&
+    state &&
+    JSON.stringify(state.connectOrigins) === JSON.stringify(origins) &&
+    // A hash the build no longer makes (or never made, before its scripts were checked) is not carried
+    // over: every page is read again, and checked.
+    state.scriptHashes.every((hash) => ownScripts.has(hash));
   const pages = kept
     ? only.filter((file) => file.endsWith('.html'))
     : walkTree(dir)
@@ -123,7 +140,7 @@ export async function secureSite(
       continue;
     }
     const html = readFileSync(file, 'utf8');
-    const hashes = [...new Set(inlineScripts(html).map(scriptHash))].sort();
+    const hashes = checkedScriptHashes(html, `/${relative(dir, file)}`, ownScripts);
     for (const hash of hashes) all.add(hash);
     writeFileSync(file, withMetaPolicy(html, metaPolicy({ scriptHashes: hashes, connectOrigins: origins })));
     rewritten.push(file);

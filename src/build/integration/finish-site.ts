@@ -4,11 +4,13 @@ import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { HEADERS_FILE } from '#lib/published-site.ts';
 import { makeQueuedHere } from '../downloads/queue.ts';
+import { ownScriptHashes } from '../finish/own-scripts.ts';
 import { FINISHED_AS_RENDERED, type FinishedPages, pageFinisher } from '../finish/page-finish.ts';
 import { addTotals, precompress } from '../finish/precompress.ts';
 import { codeDigest, type SideFilesResult, sidePrerenderer } from '../finish/side-files.ts';
 import { secureSite } from '../finish/site-csp.ts';
 import { readHandoff } from '../handoff.ts';
+import { astroInlineScripts } from '../internals/astro-scripts.ts';
 import { writtenElsewhere } from '../internals/written-elsewhere.ts';
 import { recordWritten, settleStaging } from '../publish/staging.ts';
 
@@ -17,8 +19,8 @@ const SIDE_ROUTES = new Set(['src/pages/[...payload].ts', 'src/pages/files/[kind
 
 /**
  * Finishes a built site the same way for every build path: a Content-Security-Policy in each page and in
- * `_headers` (each page's inline scripts by hash, every page's in `_headers`; no 'unsafe-inline'), then
- * compressed copies of the text files. The browser's API base (`publicApiBase`), when on another origin, is
+ * `_headers` (each page's inline scripts by hash, every page's in `_headers`; no 'unsafe-inline'; an inline
+ * script the build does not emit itself stops it, decision 0067), then compressed copies of the text files. The browser's API base (`publicApiBase`), when on another origin, is
  * the one place scripts may call besides. A build into a kept staging tree (the handoff's `stagingState`,
  * set by site-build.ts) finishes pages as they are rendered, then removes what no route made this time, and
  * does the rest only for the files it wrote (decision 0025).
@@ -28,6 +30,13 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
   let astroConfig: AstroConfig | undefined;
   let sideFiles: (() => Promise<SideFilesResult | undefined>) | undefined;
   let finishedPages: (() => FinishedPages) | undefined;
+  // The hashes of the inline scripts the build emits: the site's is:inline ones, and Astro's, known once
+  // its prerenderer is set up (it has then bundled the pages).
+  let ownScripts: ReadonlySet<string> | undefined;
+  const ownScriptsKnown = () => {
+    if (!ownScripts) throw new Error('a page was finished before the build knew its own inline scripts');
+    return ownScripts;
+  };
   const connectOrigins = publicApiBase && /^https?:\/\//.test(publicApiBase) ? [new URL(publicApiBase).origin] : [];
   const handoff = readHandoff();
   return {
@@ -48,6 +57,7 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
               ? pageFinisher({
                   outDir,
                   connectOrigins,
+                  ownScripts: ownScriptsKnown,
                   limit: handoff.finishAsRendered ?? FINISHED_AS_RENDERED,
                   // Made by internals/astro-preload.ts, which site-build.ts loads into Astro's process.
                   writtenElsewhere: writtenElsewhere(),
@@ -68,7 +78,14 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
             pagesDone: makeQueuedHere,
           });
           sideFiles = side.done;
-          return finishing ? finishing.wrap(side.prerenderer) : side.prerenderer;
+          const prerenderer = finishing ? finishing.wrap(side.prerenderer) : side.prerenderer;
+          return {
+            ...prerenderer,
+            async setup() {
+              await prerenderer.setup?.();
+              ownScripts = ownScriptHashes(fileURLToPath(config.srcDir), astroInlineScripts(astro));
+            },
+          };
         });
       },
       'astro:build:done': async ({ dir, assets, logger }) => {
@@ -108,6 +125,8 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
           }
           const stateFile = state ? join(state, 'policy.json') : undefined;
           const { pages, scriptHashes, rewritten } = await secureSite(outDir, {
+            // Without a page rendered (none to render), no page can carry a script: Astro's are not needed.
+            ownScripts: ownScripts ?? ownScriptHashes(fileURLToPath((astroConfig as AstroConfig).srcDir), []),
             connectOrigins,
             only: written,
             stateFile,

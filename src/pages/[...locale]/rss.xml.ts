@@ -13,7 +13,8 @@ export const GET: APIRoute = async ({ params, site: origin }) => {
   const locale = localeFromParam(params.locale);
   const site = await getSite(locale);
   const base = origin?.origin ?? 'http://localhost:4321';
-  const url = (path: string) => new URL(localePath(locale, path), base).href;
+  // Escaped like any text: a link is the text of its element.
+  const url = (path: string) => escapeXml(new URL(localePath(locale, path), base).href);
   const news = (await getArticles()).map((entry) => inLocale(entry, locale)).filter((a) => a.kind === 'news');
   const items = news.map(
     (a) =>

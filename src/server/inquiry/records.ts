@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.ts';
+import { FORMULA_START } from './spreadsheet.ts';
 
 // What `npm run inquiries` reads: the inquiries for the sales team, one, or all since a date as CSV.
 
@@ -123,12 +124,12 @@ export const CSV_COLUMNS = [
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break. A value a spreadsheet
- * would take for a formula (starting with =, +, -, @, tab or CR) gets a leading apostrophe, so an
- * inquiry cannot put a formula into the sales team's spreadsheet.
+ * would take for a formula (spreadsheet.ts) gets a leading apostrophe, so an inquiry cannot put a formula
+ * into the sales team's spreadsheet.
  */
 export function csvField(value: string | number | boolean): string {
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

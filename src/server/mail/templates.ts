@@ -3,7 +3,7 @@ import type { CustomerInfo } from '#api/customer.ts';
 import type { Industry, InquiryType } from '#api/inquiry.ts';
 import type { Order } from '#api/shop.ts';
 import { type Locale, localeOf, t } from '#i18n/index.ts';
-import { formatPrice } from '#lib/format.ts';
+import { formatDate, formatPrice } from '#lib/format.ts';
 import { escapeXml } from '#lib/xml.ts';
 import type { CodePurpose } from '../auth/codes.ts';
 import type { MailMessage } from './mailer.ts';
@@ -101,7 +101,7 @@ export function salesOrderMail(salesEmail: string, customer: CustomerInfo, order
   };
 }
 
-/** An inquiry as the mails tell it: what the sender filled in, the interest categories by name. */
+/** An inquiry as the sales mail tells it: what the sender filled in, the interest categories by name. */
 export interface InquiryMailData {
   id: number;
   inquiryType: InquiryType;
@@ -186,14 +186,44 @@ export function salesInquiryMail(salesEmail: string, inquiry: InquiryMailData): 
   };
 }
 
-/** The acknowledgement to the sender, in the language of the form. */
-export function inquiryAcknowledgementMail(inquiry: InquiryMailData): MailMessage {
+/**
+ * What the acknowledgement tells, and all it can: the form names any address it likes, so the mail carries
+ * nothing the sender typed (name, company, message), only what the shop knows of the inquiry.
+ */
+export interface InquiryAcknowledgement {
+  id: number;
+  /** The address the form named. */
+  to: string;
+  inquiryType: InquiryType;
+  receivedAt: Date;
+  /** The interest categories by their catalogue names in the sender's language, from the ids sent. */
+  interestProducts: string[];
+  language: Language;
+}
+
+/**
+ * The acknowledgement to the sender, in the language of the form: the inquiry's number, type and date and
+ * the catalogue's names of what it is about, and what to do if it was someone else who gave the address.
+ */
+export function inquiryAcknowledgementMail(inquiry: InquiryAcknowledgement): MailMessage {
   const locale = localeOf(inquiry.language);
-  const params = { id: inquiry.id, name: inquiry.fullName };
+  const intro = t(locale, 'api.mail.inquiry.ack.intro');
+  const notYou = t(locale, 'api.mail.inquiry.ack.notYou');
+  const lines: [string, string][] = [
+    [t(locale, 'api.mail.inquiry.ack.number'), `#${inquiry.id}`],
+    [t(locale, 'inquiry.type'), t(locale, `inquiry.type.${inquiry.inquiryType}`)],
+    [t(locale, 'api.mail.inquiry.ack.received'), formatDate(inquiry.receivedAt.toISOString(), locale)],
+    [t(locale, 'inquiry.interestProducts'), inquiry.interestProducts.join(locale === 'zh-CN' ? '、' : ', ')],
+  ];
+  const rows = lines
+    .map(([label, value]) => `<tr><th align="left">${escapeXml(label)}</th><td>${escapeXml(value)}</td></tr>`)
+    .join('\n');
+  const colon = locale === 'zh-CN' ? '：' : ': ';
   return {
-    to: inquiry.email,
-    subject: t(locale, 'api.mail.inquiry.ack.subject', params),
-    ...inquiryBody(locale, t(locale, 'api.mail.inquiry.ack.intro', params), inquiry),
+    to: inquiry.to,
+    subject: t(locale, 'api.mail.inquiry.ack.subject', { id: inquiry.id }),
+    text: [intro, '', ...lines.map(([label, value]) => `${label}${colon}${value}`), '', notYou].join('\n'),
+    html: [paragraphs([intro]), `<table cellpadding="4">\n${rows}\n</table>`, paragraphs([notYou])].join('\n'),
   };
 }
 

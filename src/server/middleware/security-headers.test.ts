@@ -30,7 +30,7 @@ beforeAll(async () => {
   write('account/index.html', '<!doctype html><html><head><meta charset="utf-8"></head><body>Account</body></html>');
   write('404.html', '<!doctype html><html><head><meta charset="utf-8"></head><body>Not found</body></html>');
   write('files/manual.pdf', '%PDF-1.4 manual');
-  await secureSite(site);
+  await secureSite(site, { ownScripts: new Set([scriptHash(INLINE)]) });
   db = await prepareDb({});
   app = createApp({ db, siteDir: site, hstsMaxAge: 31536000 });
   await insertCustomer(db, {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { expect, test, vi } from 'vitest';
 import { t } from '#i18n/index.ts';
+import { formatDate } from '#lib/format.ts';
 import { type ApiClient, describeApi } from '#tests/support/testing.ts';
 import { createApp } from '../app.ts';
 import { createMailer } from '../mail/mailer.ts';
@@ -103,6 +104,43 @@ describeApi(
       expect(ack.attachments).toHaveLength(0);
     });
 
+    test('acknowledges with what the shop knows and none of the words sent: number, type, date, category names', async () => {
+      // Whoever fills in the form names the address the acknowledgement goes to: the text is theirs to choose.
+      const bait = 'Your account is locked: sign in again at http://evil.example/login';
+      const values = {
+        ...(await fields(api)),
+        fullName: `Dear customer, ${bait}`,
+        company: bait,
+        department: bait,
+        country: bait,
+        productModel: bait,
+        message: `${bait}\nCall +1 555 0100 now.`,
+      };
+      const sent = await submit(api, values);
+      expect(sent.status).toBe(200);
+      const id = sent.body.data.inquiryId;
+      const ack = await api.mail.waitFor(values.email);
+      for (const part of [ack.subject, ack.text, ack.html]) {
+        expect(part).not.toContain('evil.example');
+        expect(part).not.toContain('Dear customer');
+        expect(part).not.toContain('555 0100');
+      }
+      const [row] = await api.db.query<{ created_at: Date }>('select created_at from inquiry where id = $1', [id]);
+      const day = formatDate(new Date(row?.created_at ?? 0).toISOString(), 'en');
+      const names = await api.db.query<{ name_en: string }>(
+        'select name_en from category where id = any($1) order by id',
+        [values.interestProducts],
+      );
+      expect(ack.text).toContain(`Inquiry number: #${id}`);
+      expect(ack.text).toContain('Inquiry type: Request for quotation');
+      expect(ack.text).toContain(`Received: ${day}`);
+      expect(ack.text).toContain(`Interest products: ${names.map((c) => c.name_en).join(', ')}`);
+      expect(ack.text).toContain('If you did not send this inquiry');
+      // Sales still gets all of it, to judge for themselves.
+      const sales = await api.mail.waitFor(SALES, (m) => m.subject.includes(`#${id}`));
+      expect(sales.text).toContain(bait);
+    });
+
     test('acknowledges a Chinese inquiry in Chinese, promising a reply within 24 working hours', async () => {
       const values = { ...(await fields(api)), language: 'zh' };
       const sent = await submit(api, values);
@@ -110,7 +148,13 @@ describeApi(
       const ack = await api.mail.waitFor(values.email);
       expect(ack.subject).toBe(`我们已收到您的咨询 #${sent.body.data.inquiryId}`);
       expect(ack.text).toContain('24 个工作小时内');
-      expect(ack.text).toContain('物理与光学研究');
+      expect(ack.text).toContain('咨询类型：询价');
+      const names = await api.db.query<{ name_zh: string }>(
+        'select name_zh from category where id = any($1) order by id',
+        [values.interestProducts],
+      );
+      expect(ack.text).toContain(`感兴趣的产品：${names.map((c) => c.name_zh).join('、')}`);
+      expect(ack.text).toMatch(/提交日期：\d{4}年\d{1,2}月\d{1,2}日/);
     });
 
     test('takes an inquiry as JSON too, without a file', async () => {
@@ -192,6 +236,62 @@ describeApi(
         [sent.body.data.inquiryId],
       );
       expect(file).toEqual({ file_name: 'setup.exe.pdf', content_type: 'application/pdf' });
+    });
+
+    test('drops bidirectional controls from a file name, in storage and in the sales mail', async () => {
+      // An empty ZIP archive, named so that U+202E shows it as "reportpiz.pdf".
+      const zip = Buffer.concat([Buffer.from('PK\x05\x06', 'latin1'), Buffer.alloc(18)]);
+      const sent = await submit(api, await fields(api), {
+        name: 'report\u202Efdp.zip',
+        type: 'application/zip',
+        bytes: zip,
+      });
+      expect(sent.status).toBe(200);
+      const id = sent.body.data.inquiryId;
+      const [file] = await api.db.query<{ file_name: string }>(
+        'select file_name from inquiry_attachment where inquiry_id = $1',
+        [id],
+      );
+      expect(file?.file_name).toBe('reportfdp.zip');
+      const sales = await api.mail.waitFor(SALES, (m) => m.subject.includes(`#${id}`));
+      expect(sales.attachments[0]?.filename).toBe('reportfdp.zip');
+      expect(sales.text).toContain('reportfdp.zip');
+      expect(sales.text + sales.html).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F]/);
+    });
+
+    test('sends sales a CSV file with its formulas made text, as the export does, and its numbers as they were', async () => {
+      const csv =
+        'part,quantity,note\r\nCCS200,-2,"=HYPERLINK(""http://evil.example"",""Open"")"\r\n@SUM(1+1),+3,ok\r\n';
+      const sent = await submit(api, await fields(api), {
+        name: 'order.csv',
+        type: 'text/csv',
+        bytes: Buffer.from(csv),
+      });
+      expect(sent.status).toBe(200);
+      const id = sent.body.data.inquiryId;
+      const guarded =
+        'part,quantity,note\r\nCCS200,-2,"\'=HYPERLINK(""http://evil.example"",""Open"")"\r\n\'@SUM(1+1),+3,ok\r\n';
+      const sales = await api.mail.waitFor(SALES, (m) => m.subject.includes(`#${id}`));
+      expect(sales.attachments[0]?.filename).toBe('order.csv');
+      expect(sales.attachments[0]?.content.toString('utf8')).toBe(guarded);
+      const [file] = await api.db.query<{ data: Uint8Array; size: number }>(
+        'select data, size from inquiry_attachment where inquiry_id = $1',
+        [id],
+      );
+      expect(Buffer.from(file?.data ?? []).toString('utf8')).toBe(guarded);
+      expect(file?.size).toBe(Buffer.byteLength(guarded));
+
+      // The same text named .txt opens in a text editor, not a spreadsheet: sent as it is.
+      const plain = await submit(api, await fields(api), {
+        name: 'notes.txt',
+        type: 'text/plain',
+        bytes: Buffer.from(csv),
+      });
+      const [text] = await api.db.query<{ data: Uint8Array }>(
+        'select data from inquiry_attachment where inquiry_id = $1',
+        [plain.body.data.inquiryId],
+      );
+      expect(Buffer.from(text?.data ?? []).toString('utf8')).toBe(csv);
     });
 
     test('stores one inquiry (and sends one pair of mails) for a form sent twice, one after the other or at once', async () => {
@@ -327,6 +427,64 @@ describeApi(
         [email],
       );
       expect(row?.status).toBe('unsubscribed');
+    });
+
+    const subscriber = async (email: string) =>
+      (
+        await api.db.query<{ status: string; phone: string; language: string }>(
+          'select status, phone, language from newsletter_subscriber where email = $1',
+          [email],
+        )
+      )[0];
+
+    test("a stranger's request changes nothing of an address: not its phone or language, and voids no link", async () => {
+      const email = `owner${++addresses}@example.com`;
+      await api.post('/newsletter/subscribe', { email, phone: '+65 6123 4567' }, from());
+      const own = await api.mail.waitFor(email);
+      // Someone else names the same address, with a phone and language of their own.
+      await api.post('/newsletter/subscribe', { email, phone: '+1 555 0100', language: 'zh' }, from());
+      const strangers = await api.mail.waitFor(email, (m) => m.subject === '请确认订阅我们的新闻通讯');
+      expect(await subscriber(email)).toEqual({ status: 'pending', phone: '+65 6123 4567', language: 'en' });
+
+      // The owner's link still works, and confirms what the owner asked for; the stranger's is used up with it.
+      expect((await api.post('/newsletter/confirm', { token: linkToken(own.text, 'confirm') })).status).toBe(200);
+      expect(await subscriber(email)).toEqual({ status: 'confirmed', phone: '+65 6123 4567', language: 'en' });
+      expect((await api.post('/newsletter/confirm', { token: linkToken(strangers.text, 'confirm') })).status).toBe(404);
+
+      // Once confirmed, a request changes nothing either, and mails nothing.
+      await api.post('/newsletter/subscribe', { email, phone: '+1 555 0199', language: 'zh' }, from());
+      expect(await subscriber(email)).toEqual({ status: 'confirmed', phone: '+65 6123 4567', language: 'en' });
+      await api.outbox.idle();
+      expect(await api.db.query('select 1 from mail_outbox where to_address = $1', [email])).toHaveLength(2);
+    });
+
+    test('a confirmation takes the phone and language of the request whose link is followed', async () => {
+      const email = `later${++addresses}@example.com`;
+      await api.post('/newsletter/subscribe', { email }, from());
+      await api.post('/newsletter/subscribe', { email, phone: '+65 6999 0000', language: 'zh' }, from());
+      const chinese = await api.mail.waitFor(email, (m) => m.subject === '请确认订阅我们的新闻通讯');
+      expect(await subscriber(email)).toEqual({ status: 'pending', phone: '', language: 'en' });
+      expect((await api.post('/newsletter/confirm', { token: linkToken(chinese.text, 'confirm') })).status).toBe(200);
+      expect(await subscriber(email)).toEqual({ status: 'confirmed', phone: '+65 6999 0000', language: 'zh' });
+    });
+
+    test('keeps the tokens of its links only as hashes: no table holds a token a mail carries', async () => {
+      const email = `hashed${++addresses}@example.com`;
+      await api.post('/newsletter/subscribe', { email, phone: '+65 6123 0000' }, from());
+      const mail = await api.mail.waitFor(email);
+      const tokens = [linkToken(mail.text, 'confirm'), linkToken(mail.text, 'unsubscribe')];
+      expect(tokens.every((token) => token.length >= 40)).toBe(true);
+      const tables = await api.db.query<{ table_name: string }>(
+        "select table_name from information_schema.tables where table_name like 'newsletter%'",
+      );
+      for (const { table_name } of tables) {
+        const rows = await api.db.query<{ row: string }>(`select to_jsonb(t)::text as row from ${table_name} t`);
+        for (const { row } of rows) for (const token of tokens) expect(row).not.toContain(token);
+      }
+      // Both links still do what they say.
+      expect((await api.post('/newsletter/confirm', { token: tokens[0] })).status).toBe(200);
+      expect((await api.post('/newsletter/unsubscribe', { token: tokens[1] })).status).toBe(200);
+      expect((await subscriber(email))?.status).toBe('unsubscribed');
     });
 
     test('confirms in Chinese for a Chinese request, and refuses unknown and malformed links', async () => {

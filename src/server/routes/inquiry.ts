@@ -1,21 +1,11 @@
 import type { Hono } from 'hono';
-import {
-  ATTACHMENT_TYPES,
-  type AttachmentKind,
-  inquirySubmit,
-  MAX_ATTACHMENT_BYTES,
-  newsletterConfirm,
-  newsletterSubscribe,
-  newsletterUnsubscribe,
-  type Upload,
-} from '#api/inquiry.ts';
+import { inquirySubmit, newsletterConfirm, newsletterSubscribe, newsletterUnsubscribe } from '#api/inquiry.ts';
 import { type Counter, giveBack, LIMITS, takeSlots } from '../auth/rate-limit.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { salesEmail } from '../db/site.ts';
 import { ApiError } from '../errors.ts';
-import { attachmentKind } from '../inquiry/file-kind.ts';
+import { checkedAttachment } from '../inquiry/attachment.ts';
 import { confirmNewsletter, subscribeNewsletter, unsubscribeNewsletter } from '../inquiry/newsletter.ts';
-import { headerValue } from '../mail/mailer.ts';
 import { type Outbox, queueMail } from '../mail/outbox.ts';
 import { type InquiryMailData, inquiryAcknowledgementMail, salesInquiryMail } from '../mail/templates.ts';
 import { handle } from '../router.ts';
@@ -25,38 +15,6 @@ export interface InquiryServices {
   outbox: Outbox;
   /** The site's origin, for the newsletter links. */
   siteUrl: string;
-}
-
-/** The extensions a file of each kind may keep; another one gets the kind's own added. */
-const EXTENSIONS: Record<AttachmentKind, string[]> = {
-  pdf: ['pdf'],
-  png: ['png'],
-  jpeg: ['jpg', 'jpeg'],
-  docx: ['docx'],
-  xlsx: ['xlsx'],
-  txt: ['txt', 'csv', 'log'],
-  zip: ['zip'],
-};
-
-/** A file name fit for a mail header and a disk: no path, no control characters, bounded, true extension. */
-function attachmentName(sent: string, kind: AttachmentKind): string {
-  const base =
-    headerValue(sent.split(/[\\/]/).pop() ?? '')
-      .replace(/["<>:|?*]/g, '_')
-      .replace(/^\.+/, '')
-      .slice(0, 120) || 'attachment';
-  const extension = /\.([A-Za-z0-9]{1,8})$/.exec(base)?.[1]?.toLowerCase();
-  return extension && EXTENSIONS[kind].includes(extension) ? base : `${base}.${EXTENSIONS[kind][0]}`;
-}
-
-/** The sent file, checked by its content: its kind, or 413 / 400 with what is wrong. */
-function checkedAttachment(upload: Upload | File) {
-  // The router hands over an Upload; a File only reaches here from a caller in this process.
-  if (upload instanceof Blob) throw new ApiError(400, 'validation.attachmentFile');
-  if (upload.bytes.length > MAX_ATTACHMENT_BYTES) throw new ApiError(413, 'validation.attachmentSize');
-  const kind = attachmentKind(upload.bytes);
-  if (!kind) throw new ApiError(400, 'validation.attachmentType');
-  return { name: attachmentName(upload.name, kind), type: ATTACHMENT_TYPES[kind], bytes: upload.bytes };
 }
 
 /** The interest categories by name in the sender's language; 400 when an id is no published category. */
@@ -91,13 +49,13 @@ export function inquiryRoutes(app: Hono, { db, outbox, siteUrl }: InquiryService
     await takeSlots(db, counters);
     const result = await db.transaction(async (tx) => {
       const interests = await interestNames(tx, input.interestProducts, language);
-      const [row] = await tx.query<{ id: number }>(
+      const [row] = await tx.query<{ id: number; created_at: Date | string }>(
         `insert into inquiry (submission_id, inquiry_type, full_name, email, company, department, country,
            product_model, message, interest_products, application_industry, agreed_to_terms, subscribe,
            language, address)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
          on conflict (submission_id) do nothing
-         returning id`,
+         returning id, created_at`,
         [
           input.submissionId,
           input.inquiryType,
@@ -150,7 +108,18 @@ export function inquiryRoutes(app: Hono, { db, outbox, siteUrl }: InquiryService
       };
       const sales = await salesEmail(tx);
       if (sales) await queueMail(tx, salesInquiryMail(sales, mail), { attachmentId });
-      await queueMail(tx, inquiryAcknowledgementMail(mail));
+      // The acknowledgement names what the shop knows, none of the sender's words (decision 0066).
+      await queueMail(
+        tx,
+        inquiryAcknowledgementMail({
+          id: row.id,
+          to: input.email,
+          inquiryType: input.inquiryType,
+          receivedAt: new Date(row.created_at),
+          interestProducts: mail.interestProducts,
+          language,
+        }),
+      );
       if (input.subscribe) await subscribeNewsletter(tx, siteUrl, { email: input.email, phone: input.phone, language });
       return { inquiryId: row.id, created: true };
     });
