@@ -1,5 +1,5 @@
 import { hostname, userInfo } from 'node:os';
-import { relative } from 'node:path';
+import { basename, relative, resolve } from 'node:path';
 import type { EditorRole } from '#api/editor-accounts.ts';
 
 // Who does what the audit trail records (decision 0063): an editor through the API, known by a token, or
@@ -41,8 +41,17 @@ export function shellActor(command = commandOfThisProcess()): Actor {
   return { kind: 'shell', user, host: hostname(), command };
 }
 
+const root = resolve(import.meta.dirname, '../../..');
+
+/**
+ * `npm run <script>` when npm ran this script, else `node <its path in the repository>`. npm's variables
+ * are inherited by every process below it, so they count only when npm's command names this file.
+ */
 function commandOfThisProcess(): string {
+  const file = process.argv[1] ?? '';
   const event = process.env.npm_lifecycle_event;
-  if (event) return event === 'start' ? 'npm start' : `npm run ${event}`;
-  return `node ${process.argv[1] ? relative(process.cwd(), process.argv[1]) : ''}`.trim();
+  if (event && file && (process.env.npm_lifecycle_script ?? '').includes(basename(file)))
+    return event === 'start' ? 'npm start' : `npm run ${event}`;
+  const inRepository = relative(root, file);
+  return `node ${inRepository.startsWith('..') ? file : inRepository}`.trim();
 }
