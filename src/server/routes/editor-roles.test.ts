@@ -55,6 +55,10 @@ describeApi('editor roles and mail routing', (api) => {
     const promoted = await asAdmin('/editor/account/save', { email: 'roles-editor@example.com', role: 'admin' });
     expect(promoted.body.data).toEqual({ email: 'roles-editor@example.com', role: 'admin', created: false });
     expect((await asEditor('/editor/account/list', {})).status).toBe(200);
+
+    const doc = (await api.get('/openapi.json')).body;
+    expect(doc.paths['/editor/config/save'].post['x-editor-role']).toBe('admin');
+    expect(doc.paths['/editor/product/save'].post['x-editor-role']).toBe('editor');
   });
 
   test('the last admin keeps the role', async () => {
