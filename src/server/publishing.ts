@@ -25,8 +25,10 @@ export function publisher(releases: Releases | undefined): Releases {
 }
 
 /**
- * Publishes the release before the current one, or the one named, and notes it in the trail: the entry
- * is written first and the link switched inside its transaction, so a switch that fails leaves no entry.
+ * Publishes the release before the current one, or the one named, and notes it in the trail. The switch
+ * comes first and the entry after it, outside any transaction: a switch waits for a publish under way in
+ * this process (seconds at 10,000 products), which must not hold the embedded database meanwhile. The
+ * entry says what the switch did; only a database failing between the two would leave it unrecorded.
  */
 export async function rollbackRelease(
   db: Db,
@@ -42,17 +44,17 @@ export async function rollbackRelease(
   if (to !== undefined && !ids.includes(to))
     throw new ApiError(404, 'api.editor.releaseNotFound', { release: to, releases: ids.join(', ') });
   if (target === undefined) throw new ApiError(409, 'api.editor.nothingToRollBack', { release: current.id });
-  return db.transaction(async (tx) => {
-    await recordAudit(tx, actor, [
-      {
-        action: 'rollback',
-        entity: 'release',
-        key: target,
-        label: target,
-        before: { release: current.id, publishedAt: current.publishedAt },
-        detail: { from: current.id, to: target },
-      },
-    ]);
-    return releases.rollback(target);
-  });
+  const switched = await releases.rollback(target);
+  const before = kept.find((release) => release.id === switched.from);
+  await recordAudit(db, actor, [
+    {
+      action: 'rollback',
+      entity: 'release',
+      key: switched.to,
+      label: switched.to,
+      before: { release: switched.from, publishedAt: before?.publishedAt ?? null },
+      detail: switched,
+    },
+  ]);
+  return switched;
 }
