@@ -61,6 +61,10 @@ describe('the editor CLI beside a server on the embedded database', () => {
   });
 
   test('makes an admin with a named token, lists, revokes it (the server refuses it at once) and shows the trail', async () => {
+    // Before decision 0063 this stopped at the lock: "The embedded database … is in use by process …".
+    expect((await cli('revoke', '--email', 'nobody@example.com')).stdout).toBe(
+      'No live token for nobody@example.com.\n',
+    );
     const control = join(dir, 'pglite.control');
     expect(statSync(control).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(control, 'utf8')).pid).toBe(process.pid);
