@@ -127,7 +127,7 @@ const shortJson = (value: unknown, max = 300) => {
 
 const session = await openOps({ databaseUrl: config.databaseUrl, dataDir, actor: shellActor() }).catch((error) => {
   if (error instanceof DataDirInUseError)
-    console.error(`${error.message} (It answers no control calls: it is not a server of this version.)`);
+    console.error(`${error.message} (It answers no control calls: another tool, or a server of an older version.)`);
   else console.error((error as Error).message);
   process.exit(1);
 });
