@@ -1,7 +1,8 @@
 // `npm run catalogue:import -- FILE.json`: many content changes at once, in the seed's shape
 // (src/server/seed/types.ts, every part optional): categories by key with nested children, products by
 // part number, solutions and articles by `id` (none: new ones), solution groups, settings, page meta and
-// fixed pages. The whole file is checked first, then written in one transaction (decision 0023). On the
+// fixed pages. The whole file is checked first, then written in one transaction (decision 0023), each
+// record into the audit trail as done by this shell (decision 0063). On the
 // embedded database under DATA_DIR (stop the server first: PGlite is one process's), or on DATABASE_URL.
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { CatalogueFile } from '#api/catalogue-file.ts';
 import { type MessageKey, t } from '#i18n/index.ts';
+import { shellActor } from '#server/auth/actor.ts';
 import { serverConfig } from '#server/config.ts';
 import { type ImportCounts, importCatalogue } from '#server/db/catalogue-import.ts';
 import { openDb } from '#server/db/index.ts';
@@ -54,7 +56,7 @@ const db = await openDb({ url: config.databaseUrl, dataDir });
 let counts: ImportCounts | ApiError;
 try {
   await migrate(db);
-  counts = await importCatalogue(db, parsed.output).catch((error) => {
+  counts = await importCatalogue(db, parsed.output, shellActor()).catch((error) => {
     if (error instanceof ApiError) return error;
     throw error;
   });

@@ -2,26 +2,31 @@
 // release (DESIGN.md section 8), printing progress; exits 1 with the reason when the build fails, and the
 // published site is then as it was.
 //
-// Two ways, chosen by what is running:
+// Three ways, chosen by what is running:
 // - With EDITOR_TOKEN set, it asks the running API (API_URL, default http://127.0.0.1:$PORT/api) to
-//   rebuild, as POST /api/editor/rebuild does, and follows the build's status. For `npm start` on the
-//   embedded database, whose data only its process can open.
+//   rebuild, as POST /api/editor/rebuild does, and follows the build's status: the trail names the editor.
 // - Otherwise it opens the database itself (DATABASE_URL, or the embedded one under DATA_DIR while no
 //   server holds it), serves the API to the build on a loopback port, builds and publishes into SITE_DIR.
 //   On a PostgreSQL server this works beside running API processes: the queue lets one build run at a time.
+// - When a server holds the embedded database, it asks that server through its control channel, and the
+//   server's builder builds. These two are in the trail as done by `shell:<user>@<host>` (decision 0063).
 
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { siteBuilder } from '#build/builder.ts';
 import { releasesTidied } from '#build/publish/releases.ts';
-import { type BuildRow, buildStatus, requestBuild } from '#build/queue.ts';
+import { type BuildRow, buildStatus } from '#build/queue.ts';
+import { shellActor } from '#server/auth/actor.ts';
 import { serverConfig } from '#server/config.ts';
-import { exitIfDataDirInUse } from '#server/db/lock.ts';
+import { type OpsSession, throughHolder } from '#server/control/client.ts';
+import { DataDirInUseError, exitIfDataDirInUse } from '#server/db/lock.ts';
+import { requestRebuild } from '#server/publishing.ts';
 import { prepareDb, startServer } from '#server/server.ts';
 
 const USAGE = `Usage: npm run rebuild [-- --verbose]
 Builds, verifies and publishes the site (SITE_DIR, default dist). With EDITOR_TOKEN set, asks the running
-API at API_URL (default http://127.0.0.1:$PORT/api) to do it; otherwise opens the database itself.`;
+API at API_URL (default http://127.0.0.1:$PORT/api) to do it; otherwise opens the database itself, or asks
+the server that holds the embedded one.`;
 
 const { values } = (() => {
   try {
@@ -104,10 +109,51 @@ async function throughApi(token: string): Promise<boolean> {
   return follow(buildId, async () => (await post('/editor/build/status', { buildId })) as Status);
 }
 
+/** The status of a build as a build row tells it. */
+function statusOf(row: BuildRow): Status {
+  const started = row.started_at ? Date.parse(row.started_at) : undefined;
+  const finished = row.finished_at ? Date.parse(row.finished_at) : Date.now();
+  return {
+    status: row.status,
+    pagesTotal: row.pages_total,
+    pagesRendered: row.pages_rendered,
+    pagesReused: row.pages_reused,
+    etaMs: row.eta_ms,
+    ms: started === undefined ? null : finished - started,
+    changes: row.changes,
+    release: row.release,
+    error: row.error,
+  };
+}
+
+/** Through the server that holds the embedded database: its builder builds. */
+async function throughServer(session: OpsSession): Promise<boolean> {
+  const { buildId, coalesced, builder } = await session.run('rebuild', {});
+  console.log(`build ${buildId}: asked the server (process ${session.serverPid}) that holds the database`);
+  if (coalesced) console.log(`build ${buildId}: joined the build already waiting`);
+  if (!builder) {
+    console.log(
+      `build ${buildId}: queued, but that server does not build (start it with SITE_BUILDER=1, or use npm start).`,
+    );
+    return false;
+  }
+  return follow(buildId, async () => {
+    const row = await session.run('build.status', { buildId });
+    if (!row) throw new Error(`The build ${buildId} is gone from the database.`);
+    return statusOf(row);
+  });
+}
+
 async function inProcess(): Promise<boolean> {
-  const db = await prepareDb({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') }).catch(
-    exitIfDataDirInUse,
-  );
+  const dataDir = join(config.dataDir, 'pglite');
+  const db = await prepareDb({ url: config.databaseUrl, dataDir }).catch(async (error) => {
+    if (error instanceof DataDirInUseError) {
+      const session = await throughHolder(dataDir, error, shellActor());
+      if (session) return session;
+    }
+    return exitIfDataDirInUse(error);
+  });
+  if ('run' in db) return throughServer(db);
   const server = await startServer({
     db,
     port: 0,
@@ -116,25 +162,13 @@ async function inProcess(): Promise<boolean> {
     builder: siteBuilder({ db, outDir: config.siteDir, verbose: values.verbose === true }),
   });
   try {
-    const { buildId, coalesced } = await requestBuild(db, 'npm run rebuild');
+    const { buildId, coalesced } = await requestRebuild(db, shellActor());
     if (coalesced) console.log(`build ${buildId}: joined the build already waiting`);
     void server.builder?.kick();
     return await follow(buildId, async () => {
       const row = await buildStatus(db, buildId);
       if (!row) throw new Error(`The build ${buildId} is gone from the database.`);
-      const started = row.started_at ? Date.parse(row.started_at) : undefined;
-      const finished = row.finished_at ? Date.parse(row.finished_at) : Date.now();
-      return {
-        status: row.status,
-        pagesTotal: row.pages_total,
-        pagesRendered: row.pages_rendered,
-        pagesReused: row.pages_reused,
-        etaMs: row.eta_ms,
-        ms: started === undefined ? null : finished - started,
-        changes: row.changes,
-        release: row.release,
-        error: row.error,
-      };
+      return statusOf(row);
     });
   } finally {
     await server.close();

@@ -1,12 +1,13 @@
 import * as v from 'valibot';
 import { Id } from './common.ts';
 import { CONTENT_TYPES } from './content-types.ts';
+import { Email } from './fields.ts';
 
 // What the editors write, for their calls (editor.ts) and the catalogue file (catalogue-file.ts): the
 // seed's shapes (src/server/seed/types.ts), checked.
 
 /** A text in both languages, as the editors write it. */
-export const Both = (max: number) =>
+const Both = (max: number) =>
   v.object({
     en: v.pipe(v.string(), v.maxLength(max, 'validation.tooLong')),
     zh: v.pipe(v.string(), v.maxLength(max, 'validation.tooLong')),
@@ -157,12 +158,59 @@ export const MetaFields = {
   ),
 };
 
+/**
+ * Settings that decide where mail goes (`salesEmail`: inquiries with their attachments, order requests).
+ * Only admins change them; the value is a list of addresses, and a change is mailed to the old and new ones.
+ */
+export const MAIL_ROUTING_SETTINGS: readonly string[] = ['salesEmail'];
+const MAX_ROUTING_ADDRESSES = 5;
+
+/**
+ * The addresses of a mail-routing value (`sales@a.example, desk@a.example`: commas or semicolons between),
+ * lower-cased, each once; undefined when it is not a list of 1 to MAX_ROUTING_ADDRESSES valid addresses.
+ */
+export function addressList(value: string): string[] | undefined {
+  const parts = value.split(/[,;]/).map((part) => part.trim());
+  if (parts.length > MAX_ROUTING_ADDRESSES) return undefined;
+  const addresses: string[] = [];
+  for (const part of parts) {
+    const parsed = v.safeParse(Email, part);
+    if (!parsed.success) return undefined;
+    addresses.push(parsed.output);
+  }
+  return [...new Set(addresses)];
+}
+
+/** A mail-routing value: an address list in English, and the same list or nothing in Chinese (mail has one route). */
+export function isMailRouting({ en, zh }: { en: string; zh: string }): boolean {
+  const list = addressList(en);
+  if (!list) return false;
+  if (zh.trim() === '') return true;
+  return addressList(zh)?.join() === list.join();
+}
+
+/** A setting's fields, the value of a mail-routing one checked (its message on `configValue`). */
+export const ConfigFields = {
+  configName: ConfigName,
+  configValue: Both(2000),
+};
+export function checkMailRouting<T extends { configName: string; configValue: { en: string; zh: string } }>() {
+  return v.forward<T, v.CheckIssue<T>, ['configValue']>(
+    v.check<T, 'validation.mailRouting'>(
+      ({ configName, configValue }) => !MAIL_ROUTING_SETTINGS.includes(configName) || isMailRouting(configValue),
+      'validation.mailRouting',
+    ),
+    // `configValue` is a key of every T; TypeScript cannot check a path of a type parameter.
+    ['configValue'] as never,
+  );
+}
+
 export const CategoryInput = v.object(CategoryFields);
 export const ProductInput = v.object(ProductFields);
 export const SolutionInput = v.object(SolutionFields);
 export const ArticleInput = v.object(ArticleFields);
 export const MetaInput = v.object(MetaFields);
-export const ConfigInput = v.object({ configName: ConfigName, configValue: Both(2000) });
+export const ConfigInput = v.pipe(v.object(ConfigFields), checkMailRouting());
 export type CategoryInput = v.InferOutput<typeof CategoryInput>;
 export type ProductInput = v.InferOutput<typeof ProductInput>;
 export type SolutionInput = v.InferOutput<typeof SolutionInput>;

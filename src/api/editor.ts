@@ -2,9 +2,10 @@ import * as v from 'valibot';
 import { defineCall, Id, IdRequest, LanguageField } from './common.ts';
 import {
   ArticleFields,
-  Both,
   CategoryFields,
+  ConfigFields,
   ConfigName,
+  checkMailRouting,
   MetaFields,
   PageKey,
   ProductFields,
@@ -18,12 +19,8 @@ export const editorConfigSave = defineCall({
   path: '/editor/config/save',
   tag: 'editor',
   summary:
-    'Sets one site setting (the footer contact details and the like) in both languages, creating it when new. Recorded in the change feed for the next build.',
-  request: v.object({
-    language: LanguageField,
-    configName: ConfigName,
-    configValue: Both(2000),
-  }),
+    'Admins only: sets one site setting (the footer contact details and the like) in both languages, creating it when new. Recorded in the change feed for the next build. A setting that routes mail (`salesEmail`) takes a list of up to five addresses, separated by commas, the same in both languages (or the Chinese empty); a change to it is mailed to the old and the new addresses.',
+  request: v.pipe(v.object({ language: LanguageField, ...ConfigFields }), checkMailRouting()),
   response: v.object({ configName: v.string(), created: v.boolean() }),
 });
 
@@ -161,7 +158,8 @@ export const editorConfigDelete = defineCall({
   method: 'POST',
   path: '/editor/config/delete',
   tag: 'editor',
-  summary: 'Deletes one site setting. 404 for an unknown name.',
+  summary:
+    'Admins only: deletes one site setting. 404 for an unknown name; 409 for a setting that routes mail (set other addresses instead).',
   request: v.object({ language: LanguageField, configName: ConfigName }),
   response: v.object({ configName: v.string(), deleted: v.literal(true) }),
 });
@@ -216,4 +214,27 @@ export const editorBuildStatus = defineCall({
     release: v.nullable(v.string()),
     error: v.nullable(v.string()),
   }),
+});
+
+/** A release's id: its build's (`20250301120000123-a1b2c3`, or what BUILD_ID named it). */
+const ReleaseId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, 'validation.releaseId'));
+
+export const editorReleaseList = defineCall({
+  method: 'POST',
+  path: '/editor/release/list',
+  tag: 'editor',
+  summary:
+    'The releases kept (five, oldest first), the published one marked, each with when it was published. 409 from an API process that does not publish the site.',
+  request: v.object({ language: LanguageField }),
+  response: v.array(v.object({ id: v.string(), current: v.boolean(), publishedAt: v.nullable(v.string()) })),
+});
+
+export const editorReleaseRollback = defineCall({
+  method: 'POST',
+  path: '/editor/release/rollback',
+  tag: 'editor',
+  summary:
+    'Publishes the release before the current one again, or the one named: the site switches at once. 404 for a release not kept; 409 when there is none before, or from an API process that does not publish the site.',
+  request: v.object({ language: LanguageField, release: v.optional(ReleaseId) }),
+  response: v.object({ from: v.string(), to: v.string() }),
 });

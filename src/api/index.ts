@@ -29,10 +29,21 @@ import {
   editorProductPublish,
   editorProductSave,
   editorRebuild,
+  editorReleaseList,
+  editorReleaseRollback,
   editorSolutionDelete,
   editorSolutionPublish,
   editorSolutionSave,
 } from './editor.ts';
+import {
+  editorAccountList,
+  editorAccountSave,
+  editorHistory,
+  editorMe,
+  editorTokenCreate,
+  editorTokenList,
+  editorTokenRevoke,
+} from './editor-accounts.ts';
 import { inquirySubmit, newsletterConfirm, newsletterSubscribe, newsletterUnsubscribe } from './inquiry.ts';
 import { newsItem, newsPage } from './news.ts';
 import { sitePageList, slugHistory } from './pages.ts';
@@ -120,4 +131,13 @@ export const calls: Call[] = [
   editorConfigDelete,
   editorRebuild,
   editorBuildStatus,
+  editorReleaseList,
+  editorReleaseRollback,
+  editorMe,
+  editorTokenList,
+  editorTokenCreate,
+  editorTokenRevoke,
+  editorAccountList,
+  editorAccountSave,
+  editorHistory,
 ];

@@ -1,7 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { changesSince } from '#server/db/changes.ts';
 import type { Db } from '#server/db/index.ts';
 import type { BuildProgress } from './astro-process.ts';
-import { type Builder, isUniqueViolation } from './queue.ts';
+import { currentRelease, listReleases, RELEASE_FILE, releasesDir, rollback } from './publish/releases.ts';
+import { type Builder, isUniqueViolation, type Releases } from './queue.ts';
 import { buildSite } from './site-build.ts';
 
 // The builder: takes the builds the queue (queue.ts) holds, one at a time across every process on the
@@ -137,7 +140,26 @@ function startBuilder({ db, outDir, apiBaseUrl, cacheDir, verbose = false, log =
       clearInterval(poll);
       await running;
     },
+    releases: releasesOf(outDir),
   } satisfies Builder;
+}
+
+/** The releases of a published site (`outDir` links to the current one): for builders and `npm run rollback`. */
+export function releasesOf(outDir: string): Releases {
+  return {
+    async list() {
+      const current = await currentRelease(outDir);
+      return Promise.all(
+        (await listReleases(outDir)).map(async (id) => {
+          const info = await readFile(join(releasesDir(outDir), id, RELEASE_FILE), 'utf8')
+            .then((text) => JSON.parse(text) as { publishedAt?: string })
+            .catch(() => undefined);
+          return { id, current: id === current, publishedAt: info?.publishedAt ?? null };
+        }),
+      );
+    },
+    rollback: (to) => rollback(outDir, to),
+  };
 }
 
 /**

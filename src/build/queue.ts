@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '#server/db/index.ts';
+import type { Db, Queryable } from '#server/db/index.ts';
 
 // The rebuild queue (migration 010, DESIGN.md section 8). A trigger (`POST /api/editor/rebuild`,
 // `npm run rebuild`) queues a build, or joins the one already waiting; a builder (an API process with a
@@ -27,8 +27,15 @@ export interface BuildRow {
 const UNIQUE_VIOLATION = '23505';
 export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === UNIQUE_VIOLATION;
 
-/** Queues a build, or answers the one already waiting (coalesced). */
-export async function requestBuild(db: Db, requestedBy: string): Promise<{ buildId: string; coalesced: boolean }> {
+/**
+ * Queues a build, or answers the one already waiting (coalesced). `requestedBy` names who asked, as the
+ * audit trail does (an editor's email, or `shell:<user>@<host>`); the trail's entry goes in the same
+ * transaction when `db` is one.
+ */
+export async function requestBuild(
+  db: Queryable,
+  requestedBy: string,
+): Promise<{ buildId: string; coalesced: boolean }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const id = newBuildId();
     try {
@@ -66,6 +73,14 @@ export function newBuildId(): string {
 }
 let lastIdTime = 0;
 
+/** The releases a builder publishes into (builder.ts, `releasesOf`), for listing and rolling back. */
+export interface Releases {
+  /** The releases kept, oldest first, the published one marked, each with when it was published. */
+  list(): Promise<{ id: string; current: boolean; publishedAt: string | null }[]>;
+  /** Publishes the release named again (one of those kept), in one rename; answers the one it replaced. */
+  rollback(to: string): Promise<{ from: string; to: string }>;
+}
+
 /**
  * What takes builds off the queue and publishes them (builder.ts): the API process that serves a site runs
  * one, and wakes it when an editor asks for a build.
@@ -75,4 +90,6 @@ export interface Builder {
   kick(): Promise<void>;
   /** Stops looking for builds and waits for the one running to end. */
   close(): Promise<void>;
+  /** What it has published: the releases, which an editor may roll back to. */
+  releases: Releases;
 }

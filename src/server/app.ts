@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { calls } from '#api/index.ts';
 import { INQUIRY_MAX_BODY_BYTES, inquirySubmit } from '#api/inquiry.ts';
+import type { Releases } from '#build/queue.ts';
 import { t } from '#i18n/index.ts';
 import type { Db } from './db/index.ts';
 import { ApiError } from './errors.ts';
@@ -18,6 +19,7 @@ import { cartRoutes } from './routes/cart.ts';
 import { categoryRoutes } from './routes/category.ts';
 import { customerRoutes } from './routes/customer.ts';
 import { editorRoutes } from './routes/editor.ts';
+import { editorAccountRoutes } from './routes/editor-accounts.ts';
 import { favouriteRoutes } from './routes/favourite.ts';
 import { inquiryRoutes } from './routes/inquiry.ts';
 import { newsRoutes } from './routes/news.ts';
@@ -55,6 +57,8 @@ export interface AppOptions {
   siteUrl?: string | undefined;
   /** Called when an editor asks for a rebuild: wakes this process's builder (rebuild.ts), if it has one. */
   onBuildRequested?: (() => void) | undefined;
+  /** The releases this process's builder publishes, for editors to list and roll back; none without one. */
+  releases?: (() => Releases | undefined) | undefined;
 }
 
 export const API_BASE = '/api';
@@ -75,6 +79,7 @@ export function createApp({
   hstsMaxAge,
   siteUrl = DEFAULT_SITE_URL,
   onBuildRequested,
+  releases,
 }: AppOptions): Hono {
   const api = new Hono();
   api.use(siteCors(siteOrigins));
@@ -115,7 +120,8 @@ export function createApp({
   savedArticleRoutes(api, db);
   orderRoutes(api, { db, outbox });
   inquiryRoutes(api, { db, outbox, siteUrl });
-  editorRoutes(api, db, onBuildRequested);
+  editorRoutes(api, { db, outbox, onBuildRequested, releases });
+  editorAccountRoutes(api, db);
   // Answers about one customer, and the calls that hand out a session token.
   const privatePaths = new Set(
     calls

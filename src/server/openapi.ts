@@ -23,7 +23,12 @@ export function openApiDocument(calls: Call[], basePath: string) {
       },
     };
     if (authedCalls.has(call)) operation.security = [{ satoken: [] }];
-    if (editorCalls.has(call)) operation.security = [{ editorToken: [] }];
+    const role = editorCalls.get(call);
+    if (role) {
+      operation.security = [{ editorToken: [] }];
+      // The role the call needs: the editors' workspace shows what the signed-in role may do.
+      operation['x-editor-role'] = role;
+    }
     if (call.method === 'POST') {
       const content: Record<string, unknown> = { 'application/json': { schema: request } };
       // A call that takes a file also takes its fields as multipart/form-data, the file as binary.
@@ -65,7 +70,7 @@ export function openApiDocument(calls: Call[], basePath: string) {
           type: 'http',
           scheme: 'bearer',
           description:
-            'An editor token from `npm run editor -- create --email E`; without a live one these calls answer 401.',
+            'An editor token from `npm run editor -- create --email E --role editor|admin` or /editor/token/create; without a live one these calls answer 401, and a call that needs the admin role (`x-editor-role`) answers an editor 403.',
         },
       },
     },

@@ -1,9 +1,12 @@
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { type Call, type DataOf, type Language, type ParsedRequestOf, SUCCESS } from '#api/common.ts';
+import type { EditorRole } from '#api/editor-accounts.ts';
 import type { Upload } from '#api/inquiry.ts';
 import { type Locale, localeOf, type MessageKey, t } from '#i18n/index.ts';
+import { type Actor, allows } from './auth/actor.ts';
 import { type Editor, findEditor } from './auth/editors.ts';
+import { type Counter, LIMITS, refuseWhenOver, takeSlots } from './auth/rate-limit.ts';
 import { findSession, type SessionCustomer } from './auth/session.ts';
 import { sha256 } from './auth/token.ts';
 import type { Db } from './db/index.ts';
@@ -19,13 +22,17 @@ interface HandlerContext {
   address: string;
 }
 
-/** What a handler of an editor's call gets: the editor whose token came with it. */
+/** What a handler of an editor's call gets: the editor whose token came with it, and them as the trail's actor. */
 export interface EditorContext extends HandlerContext {
   editor: Editor;
+  actor: Actor;
 }
 
-/** The calls registered with handleEditor: the OpenAPI document marks them as needing a bearer token. */
-export const editorCalls = new WeakSet<Call>();
+/**
+ * The calls registered with handleEditor and the role each needs: the OpenAPI document marks them as
+ * needing a bearer token.
+ */
+export const editorCalls = new WeakMap<Call, EditorRole>();
 
 /** What a handler of a call that needs a logged-in customer gets. */
 interface AuthedContext extends HandlerContext {
@@ -149,19 +156,30 @@ export function handleInSession<C extends Call>(
 }
 
 /**
- * Registers an editor's call (under /editor/): without `Authorization: Bearer <token>` of a live editor
- * token it answers 401 before looking at the input.
+ * Registers an editor's call (under /editor/) for editors of `role` (admins may make every call): without
+ * `Authorization: Bearer <token>` of a live editor token it answers 401, and from an editor without the
+ * role 403, before looking at the input. Wrong tokens are limited per address (429).
  */
 export function handleEditor<C extends Call>(
   app: Hono,
   db: Db,
   call: C,
   handler: (input: ParsedRequestOf<C>, context: EditorContext) => Promise<DataOf<C>>,
+  role: EditorRole = 'editor',
 ): void {
-  editorCalls.add(call);
+  editorCalls.set(call, role);
   register(app, db, call, 'editor', (input, context) => {
-    if (!context.editor) throw new Error('an editor call ran without an editor');
-    return handler(input, { ...context, editor: context.editor });
+    const { editor } = context;
+    if (!editor) throw new Error('an editor call ran without an editor');
+    const actor: Actor = {
+      kind: 'editor',
+      editorId: editor.id,
+      email: editor.email,
+      role: editor.role,
+      tokenId: editor.tokenId,
+      address: context.address,
+    };
+    return handler(input, { ...context, editor, actor });
   });
 }
 
@@ -197,8 +215,23 @@ function register<C extends Call>(
     if (check === 'editor') {
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
       if (!bearer) return noSession('api.editorTokenRequired');
-      editor = await findEditor(db, bearer);
+      const wrongTokens: Counter = [LIMITS.wrongEditorTokenPerAddress, c.get('clientAddress') ?? NO_SOCKET_ADDRESS];
+      try {
+        await refuseWhenOver(db, wrongTokens);
+        editor = await findEditor(db, bearer);
+        if (!editor) await takeSlots(db, [wrongTokens]);
+      } catch (error) {
+        if (error instanceof ApiError) return errorResponse(c, error, requestLocale(c, raw));
+        throw error;
+      }
       if (!editor) return noSession('api.editorTokenInvalid');
+      const needed = editorCalls.get(call) ?? 'admin';
+      if (!allows(editor.role, needed))
+        return errorResponse(
+          c,
+          new ApiError(403, 'api.editor.forbidden', { role: editor.role }),
+          requestLocale(c, raw),
+        );
     } else if (check !== 'none') {
       const token = c.req.header(TOKEN_HEADER)?.trim();
       if (!token) return noSession('api.loginRequired');

@@ -4,6 +4,7 @@ import type { Builder } from '#build/queue.ts';
 import { API_BASE, createApp } from './app.ts';
 import { startBackground } from './background.ts';
 import { serverConfig } from './config.ts';
+import { openControlChannel } from './control/channel.ts';
 import { type Db, type DbOptions, openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -70,10 +71,22 @@ export async function startServer(options: {
     hstsMaxAge: options.hstsMaxAge ?? config.hstsMaxAge,
     siteUrl: options.siteUrl ?? config.siteUrl,
     onBuildRequested: () => void builder?.kick(),
+    releases: () => builder?.releases,
   });
   let builder: Builder | undefined;
+  // The command-line tools reach an embedded database this process holds through it (control/channel.ts).
+  const { dataDir } = options.db;
+  const control = dataDir
+    ? await openControlChannel({
+        db: options.db,
+        dataDir,
+        releases: () => builder?.releases,
+        kick: options.builder && options.siteDir ? () => void builder?.kick() : undefined,
+      })
+    : undefined;
   const background = startBackground(options.db, outbox);
   const stopBackground = async () => {
+    await control?.close();
     await builder?.close();
     await background.stop();
     // A mailer made here is ours to close; one passed in belongs to the caller.

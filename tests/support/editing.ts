@@ -1,4 +1,5 @@
 import { beforeAll } from 'vitest';
+import type { EditorRole } from '#api/editor-accounts.ts';
 import { createEditorToken } from '#server/auth/editors.ts';
 import { changesSince } from '#server/db/changes.ts';
 import type { ApiClient } from './testing.ts';
@@ -29,13 +30,13 @@ export const ids = (answer: { body: { data: { records: { id: number }[] } } }) =
   answer.body.data.records.map((record) => record.id);
 
 /**
- * An editor for the suite of `api` (its token made before the suite's tests): `as` posts a call with
- * its token; `feedMark` is the change feed's position now, `feedSince` the changes after a position.
+ * An editor of `role` for the suite of `api` (its token made before the suite's tests): `as` posts a call
+ * with its token; `feedMark` is the change feed's position now, `feedSince` the changes after a position.
  */
-export function asEditor(api: ApiClient) {
+export function asEditor(api: ApiClient, role: EditorRole = 'editor') {
   let headers: Record<string, string> = {};
   beforeAll(async () => {
-    const { token } = await createEditorToken(api.db, 'content@example.com');
+    const { token } = await createEditorToken(api.db, `${role}@example.com`, { role });
     headers = { authorization: `Bearer ${token}` };
   });
   return {

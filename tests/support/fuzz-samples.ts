@@ -102,6 +102,9 @@ const samples: Record<string, Record<string, unknown>> = {
   '/editor/config/delete': { configName: 'fuzz' },
   '/editor/rebuild': {},
   '/editor/build/status': { buildId: '20260101000000-abcdef' },
+  '/editor/token/create': { name: 'fuzz' },
+  '/editor/token/revoke': { id: 1 },
+  '/editor/account/save': { email: 'fuzz@example.com', role: 'editor' },
 };
 /** A valid request of the call (in English), for the fuzzer to break. */
 export const sampleOf = (call: Call): Record<string, unknown> => ({ language: 'en', ...samples[call.path] });

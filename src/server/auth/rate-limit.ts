@@ -35,6 +35,14 @@ export const LIMITS = {
   inquiryPerEmail: { name: 'inquiry:email', max: 5, minutes: 60, message: 'api.tooManyInquiries' },
   newsletterPerAddress: { name: 'newsletter:address', max: 20, minutes: 60, message: 'api.tooManyRequests' },
   newsletterPerEmail: { name: 'newsletter:email', max: 3, minutes: 60, message: 'api.tooManyRequests' },
+  // Wrong editor tokens: checked with refuseWhenOver, each wrong one counted with takeSlots; a right
+  // token costs no slot, so an editor's tools may make any number of calls at once.
+  wrongEditorTokenPerAddress: {
+    name: 'wrong-editor-token:address',
+    max: 20,
+    minutes: 15,
+    message: 'api.editor.tooManyWrongTokens',
+  },
 } as const satisfies Record<string, Limit>;
 
 /** One counter: a limit applied to one subject (an address, an account, an email). */
@@ -108,4 +116,20 @@ export async function giveBack(db: Queryable, counters: Counter[]): Promise<void
 /** Forgets a counter (an account's failed logins at an address after it logs in there). */
 export async function clearCounter(db: Queryable, counter: Counter): Promise<void> {
   await db.query('delete from rate_limit where key = $1', [keyOf(counter)]);
+}
+
+/**
+ * 429 when a counter of failures is already at its limit, taking no slot: for checks where only a
+ * failure counts (the caller takes a slot with takeSlots when it fails). Parallel attempts may each pass
+ * this read before any failure counts, so a burst can go past the limit by the attempts in flight; after
+ * it every attempt is refused until the window ends.
+ */
+export async function refuseWhenOver(db: Queryable, [limit, subject]: Counter): Promise<void> {
+  const [row] = await db.query<{ count: number; age: number }>(
+    `select count, extract(epoch from now() - window_start)::float8 as age from rate_limit
+     where key = $1 and window_start > now() - make_interval(mins => $2)`,
+    [keyOf([limit, subject]), limit.minutes],
+  );
+  if (row && row.count >= limit.max)
+    throw new ApiError(429, limit.message, { minutes: Math.max(1, Math.ceil((limit.minutes * 60 - row.age) / 60)) });
 }

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CatalogueFile } from '#api/catalogue-file.ts';
 import { describeApi } from '#tests/support/testing.ts';
+import { shellActor } from '../auth/actor.ts';
 import { prepareDb } from '../server.ts';
 import { importCatalogue } from './catalogue-import.ts';
 import { changesSince } from './changes.ts';
@@ -66,11 +67,12 @@ const file = {
 };
 
 const parse = (value: unknown) => v.parse(CatalogueFile, value);
+const importer = shellActor('npm run catalogue:import');
 
 describeApi('catalogue import', (api) => {
   test('loads a file in the seed’s shape: each part appears in the public reads, in both languages', async () => {
     const since = (await changesSince(api.db, Number.MAX_SAFE_INTEGER)).until;
-    const counts = await importCatalogue(api.db, parse(file));
+    const counts = await importCatalogue(api.db, parse(file), importer);
     expect(counts).toMatchObject({
       categories: { created: 2, updated: 0 },
       products: { created: 2, updated: 0 },
@@ -107,6 +109,7 @@ describeApi('catalogue import', (api) => {
         products: [product('QD-1', 'Quill One Plus', []), file.products[1]],
         articles: [{ ...file.articles[0], id: article?.id, published: false }],
       }),
+      importer,
     );
     expect(again).toMatchObject({
       categories: { created: 0, updated: 2 },
@@ -129,7 +132,7 @@ describeApi('catalogue import', (api) => {
       categories: [{ key: 'never', name: both('Never', '从未'), description: both('', '') }],
       products: [product('QX-1', 'Quill X', []), product('QX-2', 'Quill Y', ['NO-SUCH'])],
     });
-    await expect(importCatalogue(api.db, bad)).rejects.toMatchObject({
+    await expect(importCatalogue(api.db, bad, importer)).rejects.toMatchObject({
       code: 400,
       key: 'api.unknownPartNumber',
       params: { field: 'products.1.related.0', partNumber: 'NO-SUCH' },

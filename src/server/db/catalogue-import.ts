@@ -1,5 +1,6 @@
 import type { CatalogueFile, FileCategory } from '#api/catalogue-file.ts';
 import type { CategoryInput } from '#api/editor-fields.ts';
+import type { Actor } from '../auth/actor.ts';
 import { saveArticle } from './editing/articles.ts';
 import { saveCategory } from './editing/categories.ts';
 import { editContent, refuseDuplicates } from './editing/edit.ts';
@@ -25,9 +26,10 @@ export type ImportCounts = Record<keyof CatalogueFile, { created: number; update
 /**
  * Loads a catalogue file (the seed's shape, every part optional) in one transaction: categories by key
  * (nested children included), products by part number, solutions and articles by `id` or as new ones,
- * solution groups, settings, meta and fixed pages. Answers how many of each were created and updated.
+ * solution groups, settings, meta and fixed pages, each record into the audit trail as done by `actor`.
+ * Answers how many of each were created and updated.
  */
-export async function importCatalogue(db: Db, file: CatalogueFile): Promise<ImportCounts> {
+export async function importCatalogue(db: Db, file: CatalogueFile, actor: Actor): Promise<ImportCounts> {
   const counts = Object.fromEntries(
     ['categories', 'products', 'solutionGroups', 'solutions', 'articles', 'config', 'meta', 'pages'].map((part) => [
       part,
@@ -35,7 +37,7 @@ export async function importCatalogue(db: Db, file: CatalogueFile): Promise<Impo
     ]),
   ) as ImportCounts;
   const count = (part: keyof CatalogueFile, created: boolean) => counts[part][created ? 'created' : 'updated']++;
-  await editContent(db, async (edit) => {
+  await editContent(db, actor, async (edit) => {
     const categories = flattenCategories(file.categories ?? [], 'categories.');
     refuseDuplicates(
       categories.map((item) => item.input.key),

@@ -14,6 +14,8 @@ export interface Queryable {
 /** The database: PostgreSQL through one SQL dialect, embedded (PGlite) or a server. */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** PGlite's data directory, when it keeps one (the server answers control calls for it). */
+  readonly dataDir?: string | undefined;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -46,6 +48,7 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   }
   return {
     kind: 'pglite',
+    dataDir,
     async query<T>(sql: string, params: unknown[] = []) {
       return (await lite.query<T>(sql, params)).rows;
     },

@@ -23,6 +23,9 @@ interface Holder {
 
 /** Another process (or this one) has the embedded database open. */
 export class DataDirInUseError extends Error {
+  /** The holder's process id: a process that answers control calls for it names it (control/channel.ts). */
+  readonly holderPid: number;
+
   constructor(dataDir: string, holder: Holder, lockFile: string) {
     const what = [
       holder.command,
@@ -41,6 +44,7 @@ export class DataDirInUseError extends Error {
         'another directory, or set DATABASE_URL to use a PostgreSQL server.',
     );
     this.name = 'DataDirInUseError';
+    this.holderPid = holder.pid;
   }
 }
 
@@ -62,13 +66,20 @@ export function lockFileOf(dataDir: string): string {
 }
 
 /**
+ * A file beside the data directory (`<dir>.<suffix>`), one per directory however it is spelled (a
+ * relative path, a symlinked parent): the lock, the control file.
+ */
+export async function besideDataDir(dataDir: string, suffix: string): Promise<string> {
+  await mkdir(dirname(dataDir), { recursive: true });
+  return `${join(await realpath(dirname(dataDir)), basename(dataDir))}.${suffix}`;
+}
+
+/**
  * Takes the data directory for this process, or throws DataDirInUseError naming the live holder.
  * Released by release() and, failing that, when the process exits.
  */
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
-  await mkdir(dirname(dataDir), { recursive: true });
-  // One lock per directory, however it is spelled (relative path, symlinked parent).
-  const path = lockFileOf(join(await realpath(dirname(dataDir)), basename(dataDir)));
+  const path = await besideDataDir(dataDir, 'lock');
   const mine = await acquire(path, dataDir);
   const onExit = () => releaseSync(path, mine.token);
   process.on('exit', onExit);

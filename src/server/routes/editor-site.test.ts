@@ -6,7 +6,8 @@ import { describeApi } from '#tests/support/testing.ts';
 // through the API, and seen (or not) through the public calls a build reads.
 
 describeApi('editor content calls: meta and settings', (api) => {
-  const { as, feedMark, feedSince } = asEditor(api);
+  // Settings are an admin's.
+  const { as, feedMark, feedSince } = asEditor(api, 'admin');
 
   test('page meta and settings: saved in both languages and deleted; unknown ones are 404', async () => {
     const meta = [

@@ -17,14 +17,14 @@ describeApi('editor calls', (api) => {
     await revokeEditorTokens(api.db, 'editor@example.com');
     const revoked = await api.post('/editor/product/publish', body, bearer(token));
     expect(revoked.status).toBe(401);
-    expect(revoked.body.msg).toBe('This editor token is unknown or revoked.');
+    expect(revoked.body.msg).toBe('This editor token is unknown, expired or revoked.');
     const [product] = await api.db.query<{ published: boolean }>('select published from product where id = 1');
     expect(product?.published).toBe(true);
   });
 
   test('refuses every content call without an editor token, and documents each with the bearer scheme', async () => {
     const editorPaths = calls.map((call) => call.path).filter((path) => path.startsWith('/editor/'));
-    expect(editorPaths.length).toBe(18);
+    expect(editorPaths.length).toBe(27);
     for (const path of editorPaths) {
       const answer = await api.post(path, { id: 1, published: false });
       expect(answer.status, path).toBe(401);
@@ -55,7 +55,7 @@ describeApi('editor calls', (api) => {
   });
 
   test('saves a site setting in both languages and refuses a bad name with a clear message', async () => {
-    const { token } = await createEditorToken(api.db, 'config@example.com');
+    const { token } = await createEditorToken(api.db, 'config@example.com', { role: 'admin' });
     const saved = await api.post(
       '/editor/config/save',
       { configName: 'phone', configValue: { en: '+65 6000 0000', zh: '+65 6000 0000' } },

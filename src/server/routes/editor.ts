@@ -15,11 +15,14 @@ import {
   editorProductPublish,
   editorProductSave,
   editorRebuild,
+  editorReleaseList,
+  editorReleaseRollback,
   editorSolutionDelete,
   editorSolutionPublish,
   editorSolutionSave,
 } from '#api/editor.ts';
-import { buildStatus, requestBuild } from '#build/queue.ts';
+import { buildStatus, type Releases } from '#build/queue.ts';
+import type { Actor } from '../auth/actor.ts';
 import { saveArticle } from '../db/editing/articles.ts';
 import { deleteCategory, saveCategory, setCategoryPublished } from '../db/editing/categories.ts';
 import { deleteRecord, type Edit, editContent, setPublished } from '../db/editing/edit.ts';
@@ -28,34 +31,53 @@ import { deleteConfig, deleteMeta, saveConfig, saveMeta } from '../db/editing/si
 import { saveSolution } from '../db/editing/solutions.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
+import type { Outbox } from '../mail/outbox.ts';
+import { publisher, requestRebuild, rollbackRelease } from '../publishing.ts';
 import { handleEditor } from '../router.ts';
 
-/** `onBuildRequested` wakes this process's builder, when it has one (startServer's `builder`). */
-export function editorRoutes(app: Hono, db: Db, onBuildRequested: () => void = () => {}): void {
-  // Content writes: each call is one transaction of db/editing/edit.ts (rules, search index, change feed).
-  const edit = <T>(work: (edit: Edit) => Promise<T>) => editContent(db, work);
+export interface EditorRoutesOptions {
+  db: Db;
+  /** Sends the mail a write queued (a mail-routing change's notices). */
+  outbox: Outbox;
+  /** Wakes this process's builder, when it has one (startServer's `builder`). */
+  onBuildRequested?: (() => void) | undefined;
+  /** The releases this process publishes, when it has a builder. */
+  releases?: (() => Releases | undefined) | undefined;
+}
 
-  handleEditor(app, db, editorCategorySave, ({ language: _language, ...input }) => edit((e) => saveCategory(e, input)));
-  handleEditor(app, db, editorCategoryPublish, async ({ id, published }) => {
-    await edit((e) => setCategoryPublished(e, id, published));
+// Roles (decision 0063): `editor` for content, meta, rebuilds and releases; `admin` for settings (mail
+// routing among them) and editor accounts (editor-accounts.ts). Every write goes into the audit trail
+// with its actor.
+export function editorRoutes(
+  app: Hono,
+  { db, outbox, onBuildRequested = () => {}, releases = () => undefined }: EditorRoutesOptions,
+): void {
+  // Content writes: each call is one transaction of db/editing/edit.ts (rules, search index, change feed, trail).
+  const edit = <T>(actor: Actor, work: (edit: Edit) => Promise<T>) => editContent(db, actor, work);
+
+  handleEditor(app, db, editorCategorySave, ({ language: _language, ...input }, { actor }) =>
+    edit(actor, (e) => saveCategory(e, input)),
+  );
+  handleEditor(app, db, editorCategoryPublish, async ({ id, published }, { actor }) => {
+    await edit(actor, (e) => setCategoryPublished(e, id, published));
     return { id, published };
   });
-  handleEditor(app, db, editorCategoryDelete, async ({ id }) => {
-    await edit((e) => deleteCategory(e, id));
+  handleEditor(app, db, editorCategoryDelete, async ({ id }, { actor }) => {
+    await edit(actor, (e) => deleteCategory(e, id));
     return { id, deleted: true as const };
   });
 
-  handleEditor(app, db, editorProductSave, async ({ language: _language, ...input }) => {
-    const [saved] = await edit((e) => saveProducts(e, [input]));
+  handleEditor(app, db, editorProductSave, async ({ language: _language, ...input }, { actor }) => {
+    const [saved] = await edit(actor, (e) => saveProducts(e, [input]));
     if (!saved) throw new Error('a product save answered nothing');
     return saved;
   });
-  handleEditor(app, db, editorProductPublish, async ({ id, published }) => {
-    await edit((e) => setProductPublished(e, id, published));
+  handleEditor(app, db, editorProductPublish, async ({ id, published }, { actor }) => {
+    await edit(actor, (e) => setProductPublished(e, id, published));
     return { id, published };
   });
-  handleEditor(app, db, editorProductDelete, async ({ id }) => {
-    await edit((e) => deleteProduct(e, id));
+  handleEditor(app, db, editorProductDelete, async ({ id }, { actor }) => {
+    await edit(actor, (e) => deleteProduct(e, id));
     return { id, deleted: true as const };
   });
 
@@ -63,40 +85,63 @@ export function editorRoutes(app: Hono, db: Db, onBuildRequested: () => void = (
     ['solution', editorSolutionPublish, editorSolutionDelete],
     ['article', editorArticlePublish, editorArticleDelete],
   ] as const) {
-    handleEditor(app, db, publish, async ({ id, published }) => {
-      await edit((e) => setPublished(e, thing, id, published));
+    handleEditor(app, db, publish, async ({ id, published }, { actor }) => {
+      await edit(actor, (e) => setPublished(e, thing, id, published));
       return { id, published };
     });
-    handleEditor(app, db, remove, async ({ id }) => {
-      await edit((e) => deleteRecord(e, thing, id));
+    handleEditor(app, db, remove, async ({ id }, { actor }) => {
+      await edit(actor, (e) => deleteRecord(e, thing, id));
       return { id, deleted: true as const };
     });
   }
-  handleEditor(app, db, editorSolutionSave, ({ language: _language, ...input }) => edit((e) => saveSolution(e, input)));
-  handleEditor(app, db, editorArticleSave, ({ language: _language, ...input }) => edit((e) => saveArticle(e, input)));
+  handleEditor(app, db, editorSolutionSave, ({ language: _language, ...input }, { actor }) =>
+    edit(actor, (e) => saveSolution(e, input)),
+  );
+  handleEditor(app, db, editorArticleSave, ({ language: _language, ...input }, { actor }) =>
+    edit(actor, (e) => saveArticle(e, input)),
+  );
 
-  handleEditor(app, db, editorMetaSave, async ({ page, meta }) => ({
+  handleEditor(app, db, editorMetaSave, async ({ page, meta }, { actor }) => ({
     page,
-    created: await edit((e) => saveMeta(e, { page, meta })),
+    created: await edit(actor, (e) => saveMeta(e, { page, meta })),
   }));
-  handleEditor(app, db, editorMetaDelete, async ({ page }) => {
-    await edit((e) => deleteMeta(e, page));
+  handleEditor(app, db, editorMetaDelete, async ({ page }, { actor }) => {
+    await edit(actor, (e) => deleteMeta(e, page));
     return { page, deleted: true as const };
   });
-  handleEditor(app, db, editorConfigSave, async ({ configName, configValue }) => ({
-    configName,
-    created: await edit((e) => saveConfig(e, { configName, configValue })),
-  }));
-  handleEditor(app, db, editorConfigDelete, async ({ configName }) => {
-    await edit((e) => deleteConfig(e, configName));
-    return { configName, deleted: true as const };
-  });
+  handleEditor(
+    app,
+    db,
+    editorConfigSave,
+    async ({ configName, configValue }, { actor }) => {
+      const created = await edit(actor, (e) => saveConfig(e, { configName, configValue }));
+      // A mail-routing change queued its notices.
+      outbox.kick();
+      return { configName, created };
+    },
+    'admin',
+  );
+  handleEditor(
+    app,
+    db,
+    editorConfigDelete,
+    async ({ configName }, { actor }) => {
+      await edit(actor, (e) => deleteConfig(e, configName));
+      return { configName, deleted: true as const };
+    },
+    'admin',
+  );
 
-  handleEditor(app, db, editorRebuild, async (_input, { editor }) => {
-    const { buildId, coalesced } = await requestBuild(db, editor.email);
+  handleEditor(app, db, editorRebuild, async (_input, { actor }) => {
+    const { buildId, coalesced } = await requestRebuild(db, actor);
     onBuildRequested();
     return { buildId, status: 'queued' as const, coalesced };
   });
+
+  handleEditor(app, db, editorReleaseList, () => publisher(releases()).list());
+  handleEditor(app, db, editorReleaseRollback, ({ release }, { actor }) =>
+    rollbackRelease(db, actor, publisher(releases()), release),
+  );
 
   handleEditor(app, db, editorBuildStatus, async ({ buildId }) => {
     const row = await buildStatus(db, buildId);

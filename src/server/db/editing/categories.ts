@@ -2,7 +2,8 @@ import type { CategoryInput } from '#api/editor-fields.ts';
 import { slugify } from '#lib/slug.ts';
 import { ApiError } from '#server/errors.ts';
 import type { Queryable } from '../index.ts';
-import { categoryIdOf, type Edit } from './edit.ts';
+import { categoryIdOf, type Edit, publishAction } from './edit.ts';
+import { readRecord } from './records.ts';
 
 /** 409 when a category still holds published children, products or articles (or any, to delete it). */
 async function refuseWhileHolding(tx: Queryable, id: number, key: string, onlyPublished: boolean): Promise<void> {
@@ -22,7 +23,7 @@ async function refuseWhileHolding(tx: Queryable, id: number, key: string, onlyPu
 
 /** Creates or updates a category by its key; its slug follows the English name. */
 export async function saveCategory(
-  { tx, categories }: Edit,
+  { tx, categories, audit }: Edit,
   input: CategoryInput,
   at = '',
 ): Promise<{ id: number; key: string; created: boolean }> {
@@ -35,6 +36,7 @@ export async function saveCategory(
     [input.key],
   );
   if (known?.published && input.published === false) await refuseWhileHolding(tx, known.id, input.key, true);
+  const before = known ? await readRecord(tx, 'category', known.id) : undefined;
   const values = [
     parentId,
     slugify(input.name.en),
@@ -63,24 +65,38 @@ export async function saveCategory(
     id = row?.id as number;
   }
   categories.add(id);
+  audit.push({ action: 'save', entity: 'category', key: id, label: input.key, before: before?.record, detail: input });
   return { id, key: input.key, created: !known };
 }
 
-export async function setCategoryPublished({ tx, categories }: Edit, id: number, published: boolean): Promise<void> {
-  const [known] = await tx.query<{ key: string }>('select key from category where id = $1', [id]);
+export async function setCategoryPublished(
+  { tx, categories, audit }: Edit,
+  id: number,
+  published: boolean,
+): Promise<void> {
+  const known = await readRecord(tx, 'category', id);
   if (!known) throw new ApiError(404, 'api.notFound', { thing: 'category', id });
-  if (!published) await refuseWhileHolding(tx, id, known.key, true);
+  if (!published) await refuseWhileHolding(tx, id, known.label, true);
   await tx.query('update category set published = $2, updated_at = now() where id = $1 and published <> $2', [
     id,
     published,
   ]);
   categories.add(id);
+  audit.push({
+    action: publishAction(published),
+    entity: 'category',
+    key: id,
+    label: known.label,
+    before: known.record,
+    detail: { published },
+  });
 }
 
-export async function deleteCategory({ tx }: Edit, id: number): Promise<void> {
-  const [known] = await tx.query<{ key: string }>('select key from category where id = $1', [id]);
+export async function deleteCategory({ tx, audit }: Edit, id: number): Promise<void> {
+  const known = await readRecord(tx, 'category', id);
   if (!known) throw new ApiError(404, 'api.notFound', { thing: 'category', id });
-  await refuseWhileHolding(tx, id, known.key, false);
+  await refuseWhileHolding(tx, id, known.label, false);
   await tx.query("delete from slug_history where kind = 'category' and entity_id = $1", [id]);
   await tx.query('delete from category where id = $1', [id]);
+  audit.push({ action: 'delete', entity: 'category', key: id, label: known.label, before: known.record });
 }

@@ -1,30 +1,44 @@
 import { ApiError } from '#server/errors.ts';
 import { indexSearch } from '#server/search/index.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { type AuditEntry, recordAudit } from '../audit.ts';
 import type { Db, Queryable } from '../index.ts';
+import { readRecord } from './records.ts';
 
 // The editors' writes (issue 16, decision 0023), for the /editor/ calls and `npm run catalogue:import`.
-// Every call or import is one transaction: its writes, the rules below, and the search index of what
-// it touched. The change feed (migration 008) and the slug history (migration 002) follow by trigger.
+// Every call or import is one transaction: its writes, the rules below, the search index of what it
+// touched, and the audit trail (migration 013): each write notes the record as it was and what was asked.
+// The change feed (migration 008) and the slug history (migration 002) follow by trigger.
 // Field names in messages are paths of the request (`related.2`) or of the file (`products.3.related.2`).
 
-/** One edit under way: its transaction and what it touched, for the search index. */
+/** One edit under way: its transaction, who makes it, what it touched (for the search index), and its trail. */
 export interface Edit {
   tx: Queryable;
+  actor: Actor;
   products: Set<number>;
   categories: Set<number>;
+  /** One entry per record written, added to the audit trail before the edit commits. */
+  audit: AuditEntry[];
 }
 
-/** Runs an edit in one transaction, checks the rules, and reindexes the products and categories it touched. */
-export async function editContent<T>(db: Db, work: (edit: Edit) => Promise<T>): Promise<T> {
+/**
+ * Runs an edit by `actor` in one transaction, checks the rules, reindexes the products and categories it
+ * touched, and adds what it wrote to the audit trail.
+ */
+export async function editContent<T>(db: Db, actor: Actor, work: (edit: Edit) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    const edit: Edit = { tx, products: new Set(), categories: new Set() };
+    const edit: Edit = { tx, actor, products: new Set(), categories: new Set(), audit: [] };
     const result = await work(edit);
     await checkRules(tx);
     if (edit.products.size > 0 || edit.categories.size > 0)
       await indexSearch(tx, { products: [...edit.products], categories: [...edit.categories] });
+    await recordAudit(tx, actor, edit.audit);
     return result;
   });
 }
+
+/** The trail's action for a publish state. */
+export const publishAction = (published: boolean) => (published ? 'publish' : 'unpublish');
 
 /**
  * What must hold after every edit, whatever it wrote: categories have two levels, and nothing published
@@ -90,22 +104,30 @@ export async function productIds(tx: Queryable, partNumbers: string[]): Promise<
 
 /** Publishes or unpublishes a solution or an article; 404 for an unknown id. */
 export async function setPublished(
-  { tx }: Edit,
+  { tx, audit }: Edit,
   thing: 'solution' | 'article',
   id: number,
   published: boolean,
 ): Promise<void> {
+  const before = await readRecord(tx, thing, id);
+  if (!before) throw new ApiError(404, 'api.notFound', { thing, id });
   // The table name comes from the literal type above, never from input.
-  const rows = await tx.query(`update ${thing} set published = $2, updated_at = now() where id = $1 returning id`, [
-    id,
-    published,
-  ]);
-  if (rows.length === 0) throw new ApiError(404, 'api.notFound', { thing, id });
+  await tx.query(`update ${thing} set published = $2, updated_at = now() where id = $1`, [id, published]);
+  audit.push({
+    action: publishAction(published),
+    entity: thing,
+    key: id,
+    label: before.label,
+    before: before.record,
+    detail: { published },
+  });
 }
 
 /** Deletes a solution (its product list with it) or an article (customers' saves of it with it). */
-export async function deleteRecord({ tx }: Edit, thing: 'solution' | 'article', id: number): Promise<void> {
-  const rows = await tx.query(`delete from ${thing} where id = $1 returning id`, [id]);
-  if (rows.length === 0) throw new ApiError(404, 'api.notFound', { thing, id });
+export async function deleteRecord({ tx, audit }: Edit, thing: 'solution' | 'article', id: number): Promise<void> {
+  const before = await readRecord(tx, thing, id);
+  if (!before) throw new ApiError(404, 'api.notFound', { thing, id });
+  await tx.query(`delete from ${thing} where id = $1`, [id]);
   await tx.query('delete from slug_history where kind = $1 and entity_id = $2', [thing, id]);
+  audit.push({ action: 'delete', entity: thing, key: id, label: before.label, before: before.record });
 }

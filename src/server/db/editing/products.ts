@@ -2,7 +2,8 @@ import type { ProductInput } from '#api/editor-fields.ts';
 import { slugify } from '#lib/slug.ts';
 import { ApiError } from '#server/errors.ts';
 import { writeProductParts } from '../product-parts.ts';
-import { categoryIds, type Edit, productIds, refuseDuplicates } from './edit.ts';
+import { categoryIds, type Edit, productIds, publishAction, refuseDuplicates } from './edit.ts';
+import { readRecord, readRecords } from './records.ts';
 
 /**
  * Creates or updates products by part number, with their specifications, options, relations and
@@ -10,7 +11,7 @@ import { categoryIds, type Edit, productIds, refuseDuplicates } from './edit.ts'
  * of the same batch. `at(i)` is the path of the i-th product in the request, for messages.
  */
 export async function saveProducts(
-  { tx, products }: Edit,
+  { tx, products, audit }: Edit,
   inputs: ProductInput[],
   at: (index: number) => string = () => '',
 ): Promise<{ id: number; partNumber: string; created: boolean }[]> {
@@ -27,13 +28,15 @@ export async function saveProducts(
     if (!categoryIdByKey.has(input.category))
       throw new ApiError(400, 'api.unknownCategoryKey', { field: `${at(index)}category`, key: input.category });
   });
-  const known = new Map(
-    (
-      await tx.query<{ part_number: string; published: boolean }>(
-        'select part_number, published from product where part_number = any($1::text[])',
-        [inputs.map((input) => input.partNumber)],
-      )
-    ).map((row) => [row.part_number, row.published]),
+  const knownRows = await tx.query<{ id: number; part_number: string; published: boolean }>(
+    'select id, part_number, published from product where part_number = any($1::text[])',
+    [inputs.map((input) => input.partNumber)],
+  );
+  const known = new Map(knownRows.map((row) => [row.part_number, row.published]));
+  const before = await readRecords(
+    tx,
+    'product',
+    knownRows.map((row) => row.id),
   );
   const [next] = await tx.query<{ sort: number }>('select coalesce(max(sort), -1) + 1 as sort from product');
   const rows = inputs.map((input, index) => ({
@@ -107,6 +110,15 @@ export async function saveProducts(
     relations,
   );
   for (const id of ids) products.add(id);
+  for (const [index, input] of inputs.entries())
+    audit.push({
+      action: 'save',
+      entity: 'product',
+      key: ids[index] as number,
+      label: input.partNumber,
+      before: before.get(String(ids[index]))?.record,
+      detail: input,
+    });
   return inputs.map((input, index) => ({
     id: ids[index] as number,
     partNumber: input.partNumber,
@@ -114,13 +126,19 @@ export async function saveProducts(
   }));
 }
 
-export async function setProductPublished({ tx }: Edit, id: number, published: boolean): Promise<void> {
+export async function setProductPublished({ tx, audit }: Edit, id: number, published: boolean): Promise<void> {
+  const before = await readRecord(tx, 'product', id);
+  if (!before) throw new ApiError(404, 'api.notFound', { thing: 'product', id });
   // The search row follows `published` by trigger (migration 006).
-  const rows = await tx.query('update product set published = $2, updated_at = now() where id = $1 returning id', [
-    id,
-    published,
-  ]);
-  if (rows.length === 0) throw new ApiError(404, 'api.notFound', { thing: 'product', id });
+  await tx.query('update product set published = $2, updated_at = now() where id = $1', [id, published]);
+  audit.push({
+    action: publishAction(published),
+    entity: 'product',
+    key: id,
+    label: before.label,
+    before: before.record,
+    detail: { published },
+  });
 }
 
 /**
@@ -128,8 +146,10 @@ export async function setProductPublished({ tx }: Edit, id: number, published: b
  * it (foreign keys cascade, and the change feed records each product and solution that lost it). Order
  * lines keep their own copy (part number, names, prices) and have no foreign key to it.
  */
-export async function deleteProduct({ tx }: Edit, id: number): Promise<void> {
-  const rows = await tx.query('delete from product where id = $1 returning id', [id]);
-  if (rows.length === 0) throw new ApiError(404, 'api.notFound', { thing: 'product', id });
+export async function deleteProduct({ tx, audit }: Edit, id: number): Promise<void> {
+  const before = await readRecord(tx, 'product', id);
+  if (!before) throw new ApiError(404, 'api.notFound', { thing: 'product', id });
+  await tx.query('delete from product where id = $1', [id]);
   await tx.query("delete from slug_history where kind = 'product' and entity_id = $1", [id]);
+  audit.push({ action: 'delete', entity: 'product', key: id, label: before.label, before: before.record });
 }

@@ -5,10 +5,11 @@ import { slugify } from '#lib/slug.ts';
 import { ApiError } from '#server/errors.ts';
 import { insertMany } from '../product-parts.ts';
 import { type Edit, productIds, refuseDuplicates } from './edit.ts';
+import { readRecord } from './records.ts';
 
 /** Creates a solution, or updates the one with `id`; the body is stored cleaned, as it is served. */
 export async function saveSolution(
-  { tx }: Edit,
+  { tx, audit }: Edit,
   input: SolutionInput,
   at = '',
 ): Promise<{ id: number; created: boolean }> {
@@ -31,6 +32,7 @@ export async function saveSolution(
     sanitizeBody(input.body.zh),
     input.published ?? null,
   ];
+  const before = input.id === undefined ? undefined : await readRecord(tx, 'solution', input.id);
   let id: number;
   if (input.id !== undefined) {
     const rows = await tx.query<{ id: number }>(
@@ -60,11 +62,20 @@ export async function saveSolution(
     { solution_id: 'integer', product_id: 'integer', sort: 'integer' },
     productRows.map((row) => ({ ...row, solution_id: id })),
   );
+  audit.push({
+    action: 'save',
+    entity: 'solution',
+    key: id,
+    label: input.title.en,
+    before: before?.record,
+    detail: input,
+  });
   return { id, created: input.id === undefined };
 }
 
 /** Creates or updates the solution group of its type; answers whether it was created. */
-export async function saveSolutionGroup({ tx }: Edit, group: SolutionGroupInput): Promise<boolean> {
+export async function saveSolutionGroup({ tx, audit }: Edit, group: SolutionGroupInput): Promise<boolean> {
+  const before = await readRecord(tx, 'solution-group', group.type);
   const [row] = await tx.query<{ created: boolean }>(
     `insert into solution_group (type, key, title_en, title_zh, desc_en, desc_zh, value_en, value_zh, intro_en, intro_zh, img)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
@@ -86,5 +97,13 @@ export async function saveSolutionGroup({ tx }: Edit, group: SolutionGroupInput)
       group.img,
     ],
   );
+  audit.push({
+    action: 'save',
+    entity: 'solution-group',
+    key: group.type,
+    label: group.key,
+    before: before?.record,
+    detail: group,
+  });
   return row?.created === true;
 }
