@@ -9,6 +9,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutbox, type Outbox } from './mail/outbox.ts';
 import { clientAddress, type TrustProxy } from './middleware/client-address.ts';
 import { siteCors } from './middleware/cors.ts';
+import { sameSiteWrites } from './middleware/same-site.ts';
 import { noStoreForSessions, securityHeaders, sitePolicyReader } from './middleware/security-headers.ts';
 import { staticSite } from './middleware/static.ts';
 import { openApiDocument } from './openapi.ts';
@@ -78,6 +79,7 @@ export function createApp({
 }: AppOptions): Hono {
   const api = new Hono();
   api.use(siteCors(siteOrigins));
+  api.use(sameSiteWrites(siteOrigins));
   api.use(noStoreForSessions((path) => privatePaths.has(path)));
   api.use(clientAddress({ trustProxy }));
   const tooLarge = (c: Context) => c.json({ code: 413, msg: t(requestLocale(c), 'api.tooLarge'), data: null }, 413);

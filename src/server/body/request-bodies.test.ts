@@ -11,8 +11,8 @@ import { createMailer } from '../mail/mailer.ts';
 import { prepareDb, type RunningServer, startServer } from '../server.ts';
 import { MAX_FORM_FIELD_BYTES, MAX_FORM_PARTS } from './read-input.ts';
 
-// Request bodies as an attacker sends them (issue 38): many parts, the wrong content type. Each is
-// answered at once with 400 or 413, and other calls keep being answered.
+// Request bodies as an attacker sends them (issue 38): many parts, the wrong content type, a form from
+// another site. Each is answered at once with 400, 403 or 413, and other calls keep being answered.
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -265,6 +265,23 @@ describeApi(
         body: whole.subarray(0, whole.length - 10),
       });
       expect(cut).toEqual({ status: 400, body: { code: 400, msg: t('en', 'api.invalidForm'), data: null } });
+    });
+
+    test('a form posted by a page of another site is refused; one from the site itself is taken', async () => {
+      const before = await count('inquiry');
+      const foreign = await send('/inquiry/submit', {
+        method: 'POST',
+        headers: { ...from(), origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+        body: formOf(await inquiry(api)),
+      });
+      expect(foreign).toEqual({ status: 403, body: { code: 403, msg: t('en', 'api.crossSite'), data: null } });
+      expect(await count('inquiry')).toBe(before);
+      const own = await send('/inquiry/submit', {
+        method: 'POST',
+        headers: { ...from(), origin: 'http://localhost', 'sec-fetch-site': 'same-origin' },
+        body: formOf(await inquiry(api)),
+      });
+      expect(own.body.code).toBe(200);
     });
   },
   { trustProxy: true },
