@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { Call } from '#api/common.ts';
 import { MAX_ATTACHMENT_BYTES, type Upload } from '#api/inquiry.ts';
 import { ApiError } from '../errors.ts';
+import { bodyOverLimit } from './limit.ts';
 import { boundaryOf, type FormPart, MultipartError, type MultipartLimits, readMultipart } from './multipart.ts';
 
 // What a call's request body may be, read before anything else of the request (decision 0062): JSON
@@ -72,7 +73,12 @@ async function readForm(c: Context, contentType: string, fileField: string): Pro
 }
 
 async function readJson(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
+  let text: string;
+  try {
+    text = await c.req.text();
+  } catch {
+    throw new ApiError(400, 'api.invalidJson');
+  }
   if (text.trim() === '') return {};
   let value: unknown;
   try {
@@ -89,7 +95,14 @@ export async function readInput(c: Context, call: Call): Promise<unknown> {
   if (call.method === 'GET') return c.req.query();
   const contentType = c.req.header('content-type') ?? '';
   const media = mediaType(contentType);
-  if (media === 'application/json') return readJson(c);
-  if (media === 'multipart/form-data' && call.multipart) return readForm(c, contentType, call.multipart);
-  throw new ApiError(400, call.multipart ? 'api.contentTypeForm' : 'api.contentType');
+  const form = media === 'multipart/form-data' && call.multipart;
+  if (media !== 'application/json' && !form)
+    throw new ApiError(400, call.multipart ? 'api.contentTypeForm' : 'api.contentType');
+  try {
+    return form ? await readForm(c, contentType, form) : await readJson(c);
+  } catch (error) {
+    // A streamed body cut off at its limit (limit.ts) fails the read that passed it.
+    const over = bodyOverLimit(c);
+    throw over ? new ApiError(413, over) : error;
+  }
 }
