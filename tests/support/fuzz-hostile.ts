@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import fc from 'fast-check';
 import type { Call } from '#api/common.ts';
 
@@ -110,7 +110,9 @@ export function emptyFields(count: number): { type: string; body: Uint8Array<Arr
  * Posts a body over HTTP and resolves once the whole answer has arrived: its status and text, or why
  * there is none. node:http rather than fetch: the server answers a body it refuses before the body has
  * all been sent, and node:http hands the answer over as it comes, where fetch first sends the whole body.
- * What the connection does after the answer (the server reads the rest, or closes it) is not waited for.
+ * The connection is kept alive as a browser's is: the server then reads the rest of a body it refused
+ * (or closes the connection after 500 ms), where on a connection to be closed it closes at once and the
+ * unread bytes may reset it before the answer is read. Once the answer is in, the connection is dropped.
  * `chunked` sends the body in 64 KB chunks without a Content-Length.
  */
 export function postBody(
@@ -120,12 +122,13 @@ export function postBody(
   timeoutMs: number,
   chunked = false,
 ): Promise<{ status: number | string; text: string }> {
-  return new Promise((resolve) => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  return new Promise<{ status: number | string; text: string }>((resolve) => {
     const sent = request(
       url,
       {
         method: 'POST',
-        agent: false,
+        agent,
         headers: chunked ? headers : { ...headers, 'content-length': body.length },
         timeout: timeoutMs,
       },
@@ -147,5 +150,5 @@ export function postBody(
       for (let at = 0; at < body.length; at += 65536) sent.write(body.subarray(at, at + 65536));
       sent.end();
     }
-  });
+  }).finally(() => agent.destroy());
 }
