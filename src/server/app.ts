@@ -1,15 +1,16 @@
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { calls } from '#api/index.ts';
 import { INQUIRY_MAX_BODY_BYTES, inquirySubmit } from '#api/inquiry.ts';
 import type { Releases } from '#build/queue.ts';
 import { t } from '#i18n/index.ts';
+import { limitStreamedBody } from './body/limit.ts';
 import type { Db } from './db/index.ts';
 import { ApiError } from './errors.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutbox, type Outbox } from './mail/outbox.ts';
 import { clientAddress, type TrustProxy } from './middleware/client-address.ts';
 import { siteCors } from './middleware/cors.ts';
+import { sameSiteWrites } from './middleware/same-site.ts';
 import { noStoreForSessions, securityHeaders, sitePolicyReader } from './middleware/security-headers.ts';
 import { staticSite } from './middleware/static.ts';
 import { openApiDocument } from './openapi.ts';
@@ -83,6 +84,7 @@ export function createApp({
 }: AppOptions): Hono {
   const api = new Hono();
   api.use(siteCors(siteOrigins));
+  api.use(sameSiteWrites(siteOrigins));
   api.use(noStoreForSessions((path) => privatePaths.has(path)));
   api.use(clientAddress({ trustProxy }));
   const tooLarge = (c: Context) => c.json({ code: 413, msg: t(requestLocale(c), 'api.tooLarge'), data: null }, 413);
@@ -91,19 +93,18 @@ export function createApp({
   const inquiryMaxBytes = INQUIRY_MAX_BODY_BYTES;
   const attachmentTooLarge = (c: Context) =>
     c.json({ code: 413, msg: t(requestLocale(c), 'validation.attachmentSize'), data: null }, 413);
-  const streamedBodyLimit = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge });
-  const streamedInquiryLimit = bodyLimit({ maxSize: inquiryMaxBytes, onError: attachmentTooLarge });
   api.use(async (c, next) => {
     const inquiry = c.req.path === inquiryPath;
     const max = inquiry ? inquiryMaxBytes : maxBodyBytes;
-    // A declared length is checked from the header alone: Hono's bodyLimit reads c.req.raw, which
-    // makes the Node adapter build a whole web Request for every call (a tenth of a cart call's CPU).
-    // A streamed (chunked) body is counted as it arrives, and cut off at the limit.
+    // A declared length is checked from the header alone: reading c.req.raw makes the Node adapter
+    // build a whole web Request for every call (a tenth of a cart call's CPU). A streamed (chunked)
+    // body is counted as the router reads it, and cut off at the limit (body/limit.ts).
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined)
       return Number(length) > max ? (inquiry ? attachmentTooLarge : tooLarge)(c) : next();
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    return (inquiry ? streamedInquiryLimit : streamedBodyLimit)(c, next);
+    limitStreamedBody(c, max, inquiry ? 'validation.attachmentSize' : 'api.tooLarge');
+    return next();
   });
   api.get('/openapi.json', (c) => c.json(openApiDocument(calls, API_BASE)));
   categoryRoutes(api, db);

@@ -190,8 +190,14 @@ describe('body size over HTTP', () => {
         },
       });
     };
-    const big = await fetch(url(), { method: 'POST', body: stream(4 * 1024 * 1024), duplex: 'half' } as RequestInit);
+    const big = await fetch(url(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream(4 * 1024 * 1024),
+      duplex: 'half',
+    } as RequestInit);
     expect(big.status).toBe(413);
+    expect((await big.json()).msg).toBe('The request is too large.');
     const small = await fetch(url(), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -4,9 +4,19 @@ import { beforeAll, expect, test } from 'vitest';
 import type { Call } from '#api/common.ts';
 import { calls } from '#api/index.ts';
 import { envelopeProblems } from '#tests/support/fuzz-answers.ts';
-import { bodyLimitOf, type FuzzTokens, type Probe, probes, requestFor, tokenFor } from '#tests/support/fuzz-inputs.ts';
+import { GROWING } from '#tests/support/fuzz-hostile.ts';
+import {
+  bodyLimitOf,
+  type FuzzTokens,
+  isForm,
+  type Probe,
+  probes,
+  requestFor,
+  sendsJson,
+  tokenFor,
+} from '#tests/support/fuzz-inputs.ts';
 import { utf8 } from '#tests/support/fuzz-junk.ts';
-import { sampleOf } from '#tests/support/fuzz-samples.ts';
+import { fieldsOf, sampleOf } from '#tests/support/fuzz-samples.ts';
 import { describeApi, loggedInCustomer } from '#tests/support/testing.ts';
 import { createSession, revokeSession } from './auth/session.ts';
 import { sha256 } from './auth/token.ts';
@@ -59,8 +69,14 @@ describeApi(
         }),
       ]).finally(() => clearTimeout(timer));
       const body = await envelope(response);
-      // Over the limit is 413 whatever else is wrong; at or under it never is.
-      expect(body.code === 413).toBe(bytes > bodyLimitOf(call.path));
+      // Over the limit is 413 when the length is declared, whatever else is wrong, and when the body is
+      // read; a streamed body refused unread (a wrong method or type) is 404 or 400. At or under the limit
+      // only a form's parts or fields can be 413.
+      const read =
+        probe.method === call.method && (sendsJson(probe) || (isForm(probe) && call.multipart !== undefined));
+      if (bytes > bodyLimitOf(call.path) && (probe.declareLength || read)) expect(body.code).toBe(413);
+      else if (bytes > bodyLimitOf(call.path)) expect([400, 404, 413]).toContain(body.code);
+      else if (body.code === 413) expect(isForm(probe) && call.multipart !== undefined).toBe(true);
       if (body.code !== 200) {
         expect(body.data).toBeNull();
         return body.code;
@@ -69,7 +85,10 @@ describeApi(
       // An answer of 200 only for input the contract accepts, and with data the contract describes.
       expect(probe.method).toBe(call.method);
       expect(probe.auth === 'customer' || !authedCalls.has(call)).toBe(true);
-      if (call.method === 'POST') {
+      // A POST only as JSON, or as a form to the call that takes a file.
+      if (call.method === 'POST')
+        expect(sendsJson(probe) || (isForm(probe) && call.multipart !== undefined)).toBe(true);
+      if (call.method === 'POST' && !isForm(probe)) {
         // Decoded as the server does (TextDecoder drops a byte order mark).
         const source = new TextDecoder().decode(typeof rendered === 'string' ? utf8.encode(rendered) : rendered);
         const input = source.trim() === '' ? {} : JSON.parse(source);
@@ -101,6 +120,29 @@ describeApi(
         );
       },
     );
+
+    test('answers the hostile bodies of every call: text that grows under normalisation in each field, forms of many parts', async () => {
+      const probe = (call: Call, body: Probe['body']): Probe => ({
+        method: call.method,
+        query: '',
+        body,
+        auth: 'customer',
+        contentType: 'application/json',
+        declareLength: true,
+        forwardedFor: '192.0.2.1',
+        acceptLanguage: undefined,
+      });
+      for (const call of calls.filter((c) => c.method === 'POST')) {
+        for (const field of Object.keys(fieldsOf(call)))
+          for (const count of [100, 200])
+            await send(call, probe(call, { grow: { field, unit: GROWING[0] as string, count } }));
+        const parts = call.multipart ? [101, 14_000, 130_000] : [101, 14_000];
+        for (const many of parts) {
+          const code = await send(call, probe(call, { form: { parts: many, name: 'f', file: false, cut: false } }));
+          expect(code).toBe(call.multipart ? 413 : 400);
+        }
+      }
+    });
 
     test('answers malformed requests to every call arriving all at once', async () => {
       const burst = fc.sample(

@@ -2,13 +2,13 @@ import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { type Call, type DataOf, type Language, type ParsedRequestOf, SUCCESS } from '#api/common.ts';
 import type { EditorRole } from '#api/editor-accounts.ts';
-import type { Upload } from '#api/inquiry.ts';
 import { type Locale, localeOf, type MessageKey, t } from '#i18n/index.ts';
 import { type Actor, allows } from './auth/actor.ts';
 import { type Editor, findEditor } from './auth/editors.ts';
 import { type Counter, LIMITS, refuseWhenOver, takeSlots } from './auth/rate-limit.ts';
 import { findSession, type SessionCustomer } from './auth/session.ts';
 import { sha256 } from './auth/token.ts';
+import { readInput } from './body/read-input.ts';
 import type { Db } from './db/index.ts';
 import { ApiError } from './errors.ts';
 import { NO_SOCKET_ADDRESS } from './middleware/client-address.ts';
@@ -63,54 +63,6 @@ export function errorResponse(c: Context, error: ApiError, locale: Locale) {
   const params = { ...error.params };
   if (typeof params.thing === 'string') params.thing = t(locale, `api.thing.${params.thing}` as MessageKey);
   return c.json({ code: error.code, msg: t(locale, error.key, params), data: null }, error.code);
-}
-
-/**
- * A multipart form as an object: a field sent once is a string, a field sent more than once (a
- * multiple select) an array, a file an Upload; an empty file input (no file chosen) is left out.
- */
-async function readForm(c: Context): Promise<Record<string, unknown>> {
-  let form: FormData;
-  try {
-    form = await c.req.formData();
-  } catch {
-    throw new ApiError(400, 'api.invalidForm');
-  }
-  const value: Record<string, unknown> = {};
-  for (const key of new Set(form.keys())) {
-    const entries = form.getAll(key);
-    const read = await Promise.all(
-      entries.map(async (entry) =>
-        typeof entry === 'string'
-          ? entry
-          : entry.size === 0 && entry.name === ''
-            ? undefined
-            : ({
-                name: entry.name,
-                type: entry.type,
-                bytes: new Uint8Array(await entry.arrayBuffer()),
-              } satisfies Upload),
-      ),
-    );
-    const present = read.filter((entry) => entry !== undefined);
-    if (present.length > 0) value[key] = present.length === 1 ? present[0] : present;
-  }
-  return value;
-}
-
-async function readInput(c: Context, method: Call['method']): Promise<unknown> {
-  if (method === 'GET') return c.req.query();
-  if (/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) return readForm(c);
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'api.invalidJson');
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ApiError(400, 'api.notAnObject');
-  return value;
 }
 
 /** Registers a call of the contract: its input is validated, its answer wrapped in the envelope. */
@@ -203,7 +155,7 @@ function register<C extends Call>(
   app.on(call.method, call.path, async (c) => {
     let raw: unknown;
     try {
-      raw = await readInput(c, call.method);
+      raw = await readInput(c, call);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(c, error, requestLocale(c));
       throw error;

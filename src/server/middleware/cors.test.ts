@@ -57,6 +57,21 @@ describe('CORS', () => {
     expect(call.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  test("a write from a page of a listed origin is taken, one from another site's page refused with 403", async () => {
+    const listed = await listCategories(app, { origin: SITE, 'sec-fetch-site': 'cross-site' });
+    expect(listed.status).toBe(200);
+    const sibling = await listCategories(app, { origin: 'https://uploads.example.com', 'sec-fetch-site': 'same-site' });
+    expect(sibling.status).toBe(403);
+    const foreign = await listCategories(app, {
+      origin: 'https://evil.example',
+      'sec-fetch-site': 'cross-site',
+      'accept-language': 'zh-CN',
+    });
+    expect(await foreign.json()).toEqual({ code: 403, msg: '此请求来自其他网站的页面，已被拒绝。', data: null });
+    // A script or a webhook sends no Sec-Fetch-Site.
+    expect((await listCategories(app, { origin: 'https://evil.example' })).status).toBe(200);
+  });
+
   test('without SITE_ORIGINS no origin is allowed', async () => {
     const plain = createApp({ db });
     const call = await listCategories(plain, { origin: SITE });

@@ -211,6 +211,19 @@ describeApi('search on the demo catalogue', (api) => {
     expect(Array.isArray(many)).toBe(true);
   });
 
+  test('a keyword that grows under normalisation answers 200 in both calls, never 500', async () => {
+    // U+FDFA is 18 characters in NFKC (four Arabic words), U+FB03 three letters, U+3392 "MHz": 200 of
+    // them once made a 6.6 KB lexeme PostgreSQL refused.
+    const growing = ['\uFDFA'.repeat(200), '\uFB03'.repeat(200), '\u3392'.repeat(200), '\uFDFA \uFB03 '.repeat(50)];
+    for (const keyWord of growing) {
+      for (const language of ['en', 'zh']) {
+        expect(Array.isArray(await suggestions(api, keyWord, language))).toBe(true);
+        for (const selectType of ['keyword', 'category', 'family'])
+          expect((await results(api, keyWord, { language, selectType })).selectType).toBe(selectType);
+      }
+    }
+  });
+
   test('the index follows a content write made in the same transaction', async () => {
     const [row] = await api.db.query<{ id: number }>(`select id from product where part_number = 'FT-200'`);
     const id = row?.id as number;

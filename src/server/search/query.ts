@@ -28,7 +28,10 @@ export const isEmpty = (query: Query) => query.groups.length === 0 && query.part
  * part-number form. The last word also matches as a prefix, as a visitor is still typing it.
  */
 export async function parseQuery(db: Queryable, keyword: string): Promise<Query> {
-  const list = words(keyword);
+  const all = words(keyword);
+  // Only the words that make the first MAX_GROUPS groups are read: a group takes at most two words (a
+  // Chinese pair), and cutting a run of Chinese words changes at most its last group.
+  const list = all.slice(0, 2 * (MAX_GROUPS + 1));
   const groups: Alternative[][] = [];
   // Per group, the forms of a word typed with five letters or more that may be one typo off.
   const typoForms = new Map<Alternative[], string[]>();
@@ -48,7 +51,7 @@ export async function parseQuery(db: Queryable, keyword: string): Promise<Query>
     flushHan();
     const forms = [...new Set([word.text, stem(word.text)])];
     const group = forms.map((term) => ({ term, prefix: false }));
-    if (index === list.length - 1 && word.text.length >= 2) group.push({ term: stem(word.text), prefix: true });
+    if (index === all.length - 1 && word.text.length >= 2) group.push({ term: stem(word.text), prefix: true });
     if (typoTolerant(word.text))
       typoForms.set(
         group,

@@ -12,6 +12,22 @@ const LETTERS = /^[a-z]+$/;
 /** Words of this many letters or more also match one typo away. */
 const TYPO_MIN_LENGTH = 5;
 
+/**
+ * The longest word, and the longest term (a Chinese pair, a run in pinyin), in UTF-16 code units: longer
+ * ones are cut there, the same way for what is indexed and what is asked, so a long word still meets
+ * itself. Normalising may grow a text eighteenfold (U+FDFA is 18 characters in NFKC), and PostgreSQL
+ * refuses a lexeme over 2,047 bytes; these keep every lexeme under 1 KB whatever is typed.
+ */
+const MAX_WORD_LENGTH = 64;
+const MAX_TERM_LENGTH = 256;
+
+/** The text cut to `max` code units, never between the halves of a surrogate pair. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(head) ? head.slice(0, -1) : head;
+}
+
 /** A word of a text, with where it sits in it (UTF-16 offsets). */
 export interface Word {
   /** The word in lower case, compatibility-normalised (full-width letters become ASCII). */
@@ -21,17 +37,26 @@ export interface Word {
   han: boolean;
 }
 
-/** The words of a text; punctuation, symbols and spaces are not words. */
+/**
+ * The words of a text; punctuation, symbols and spaces are not words. Each is at most MAX_WORD_LENGTH
+ * long once normalised; a run whose normal form holds spaces or symbols (U+FDFA: four Arabic words) is
+ * that many words, each with the run's place in the text.
+ */
 export function words(text: string): Word[] {
   const found: Word[] = [];
   for (const segment of segmenter.segment(text)) {
     if (!segment.isWordLike) continue;
     // A segment may still join letters and symbols (e.g. "a_b"): its runs of letters and digits are the words.
     for (const run of segment.segment.matchAll(/[\p{L}\p{N}]+/gu)) {
-      const normal = run[0].normalize('NFKC').toLowerCase();
-      if (normal === '') continue;
       const start = segment.index + run.index;
-      found.push({ text: normal, start, end: start + run[0].length, han: HAN.test(normal) });
+      const end = start + run[0].length;
+      for (const normal of run[0]
+        .normalize('NFKC')
+        .toLowerCase()
+        .matchAll(/[\p{L}\p{N}]+/gu)) {
+        const word = cut(normal[0], MAX_WORD_LENGTH);
+        found.push({ text: word, start, end, han: HAN.test(word) });
+      }
     }
   }
   return found;
@@ -117,7 +142,7 @@ export function termsOf(list: Word[], withPinyin: boolean): Term[] {
     }
   });
   closeRun(list.length);
-  return terms.filter((t) => t.term !== '');
+  return terms.filter((t) => t.term !== '').map((t) => ({ ...t, term: cut(t.term, MAX_TERM_LENGTH) }));
 }
 
 /** A part number as compared: lower case letters and digits only (CCS-200/M is ccs200m). */
