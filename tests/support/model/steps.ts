@@ -386,6 +386,12 @@ function kept(input: Record<string, unknown>): AddressFields {
   };
 }
 
+/** An address step reads the addresses, and the orders when there are some: an order keeps the address it was sent to. */
+function addressTouch(model: Model, customer: number): Touch {
+  const orders = customerAt(model, customer).orders.length > 0;
+  return { customer, areas: orders ? ['addresses', 'orders'] : ['addresses'] };
+}
+
 export class AddressSave extends Step {
   readonly name = 'address save';
   /** Undefined to add an address. */
@@ -417,7 +423,7 @@ export class AddressSave extends Step {
     return oneCall(shop, this, addressesSave, input, (model, answer) => {
       const customer = actingCustomer(model, this, answer);
       if (customer === undefined) return {};
-      const touch = { customer, areas: ['addresses'] as const };
+      const touch = addressTouch(model, customer);
       if (!this.input.valid || (this.target && !isId(id))) {
         expectStatus(answer, 400, this);
         return touch;
@@ -460,7 +466,7 @@ export class AddressRemove extends Step {
     return oneCall(shop, this, addressesRemove, { id }, (model, answer) => {
       const customer = actingCustomer(model, this, answer);
       if (customer === undefined) return {};
-      const touch = { customer, areas: ['addresses'] as const };
+      const touch = addressTouch(model, customer);
       const state = customerAt(model, customer);
       if (!isId(id)) expectStatus(answer, 400, this);
       else if (!state.addresses.some((address) => address.id === id)) expectStatus(answer, 404, this);
