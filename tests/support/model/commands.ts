@@ -26,28 +26,10 @@ import {
   type Step,
   Update,
 } from './steps.ts';
+import { count } from './tally.ts';
 
 // The commands fast-check strings together: one step, or two steps sent at once (two devices of one
 // customer, or two tabs sharing a session), whose answers and state must match one order or the other.
-
-/** Counts of what the runs did, for the report. */
-export interface Tally {
-  steps: number;
-  together: number;
-  /** Answers by step name and HTTP status. */
-  answers: Map<string, Map<number, number>>;
-}
-
-export function newTally(): Tally {
-  return { steps: 0, together: 0, answers: new Map() };
-}
-
-function count(tally: Tally | undefined, step: Step, statuses: number[]): void {
-  if (!tally) return;
-  const byStatus = tally.answers.get(step.name) ?? new Map<number, number>();
-  for (const status of statuses) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-  tally.answers.set(step.name, byStatus);
-}
 
 /** Reads what the touches name and fails on any difference from the model. */
 async function verify(shop: Shop, model: Model, touches: Touch[], after: string): Promise<void> {
@@ -69,7 +51,7 @@ export class Alone implements fc.AsyncCommand<Model, Shop> {
   async run(model: Model, shop: Shop): Promise<void> {
     const prepared = this.step.prepare(model, shop);
     await prepared.send();
-    count(shop.tally, this.step, prepared.statuses());
+    count(shop.tally, this.step.name, prepared.statuses());
     if (shop.tally) shop.tally.steps++;
     const touch = prepared.expect(model, false);
     await verify(shop, model, [touch], String(this.step));
@@ -94,7 +76,7 @@ class Together implements fc.AsyncCommand<Model, Shop> {
   async run(model: Model, shop: Shop): Promise<void> {
     const prepared = this.steps.map((step) => step.prepare(model, shop));
     await Promise.all(prepared.map((p) => p.send()));
-    this.steps.forEach((step, i) => void count(shop.tally, step, prepared[i]?.statuses() ?? []));
+    this.steps.forEach((step, i) => void count(shop.tally, step.name, prepared[i]?.statuses() ?? []));
     if (shop.tally) {
       shop.tally.steps++;
       shop.tally.together++;

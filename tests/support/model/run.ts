@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { SmtpSink } from '#server/mail/sink.ts';
-import { Alone, commandsOf, newTally, type Tally } from './commands.ts';
+import { Alone, commandsOf } from './commands.ts';
 import { emptyModel, type Model } from './model.ts';
 import { Mailbox, readCatalogue, Shop } from './shop.ts';
 import { Login, Register } from './steps.ts';
+import { newTally, type Tally } from './tally.ts';
 
 // Stateful fuzzing of the customer's calls against the model (scripts/fuzz-model.ts and
 // src/server/model-fuzz.test.ts). Each run is a new customer at an address of its own, on the one API

@@ -3,8 +3,8 @@ import { productPage } from '#api/product.ts';
 import type { SmtpSink } from '#server/mail/sink.ts';
 import { CustomerClient } from './client.ts';
 import { runAddress } from './client-address.ts';
-import type { Tally } from './commands.ts';
 import { SLOTS } from './model.ts';
+import type { Tally } from './tally.ts';
 
 /** Products a run puts in carts and favourites: few, so lines meet again (an add to a line, a save twice). */
 export const PRODUCT_POOL = 4;
