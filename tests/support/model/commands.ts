@@ -278,7 +278,7 @@ function step(slot: fc.Arbitrary<number>, logins = true): fc.Arbitrary<Step> {
         .map((a) => new AddressSave(...a)),
     },
     { weight: 2, arbitrary: fc.tuple(slot, language, addressRef).map((a) => new AddressRemove(...a)) },
-    { weight: 3, arbitrary: fc.tuple(slot, language, addressRef, remark).map((a) => new OrderSubmit(...a)) },
+    { weight: 4, arbitrary: fc.tuple(slot, language, addressRef, remark).map((a) => new OrderSubmit(...a)) },
     {
       weight: 2,
       arbitrary: fc
