@@ -8,7 +8,6 @@ import { type Db, type DbOptions, openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutbox } from './mail/outbox.ts';
-import type { TrustProxy } from './middleware/client-address.ts';
 import { catalogue } from './seed/data/index.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
@@ -35,7 +34,7 @@ export async function prepareDb(options: DbOptions & { seed?: boolean }): Promis
 /**
  * Serves the API (and the site, when siteDir is given) on a port; port 0 picks a free one. Mail goes
  * through `mailer` (default: SMTP_URL, or .eml files under DATA_DIR/outbox) from the outbox, which a
- * background loop retries until close(). TRUST_PROXY and SESSION_DAYS apply unless given here.
+ * background loop retries until close(). TRUSTED_PROXIES and SESSION_DAYS apply unless given here.
  */
 export async function startServer(options: {
   db: Db;
@@ -44,7 +43,7 @@ export async function startServer(options: {
   siteDir?: string | undefined;
   followRouteRules?: boolean;
   mailer?: Mailer | undefined;
-  trustProxy?: TrustProxy | undefined;
+  trustedProxies?: readonly string[] | undefined;
   sessionDays?: number | undefined;
   siteOrigins?: readonly string[] | undefined;
   hstsMaxAge?: number | undefined;
@@ -64,7 +63,7 @@ export async function startServer(options: {
     siteDir: options.siteDir,
     followRouteRules: options.followRouteRules ?? true,
     outbox,
-    trustProxy: options.trustProxy ?? config.trustProxy,
+    trustedProxies: options.trustedProxies ?? config.trustedProxies,
     sessionDays: options.sessionDays ?? config.sessionDays,
     siteOrigins: options.siteOrigins ?? config.siteOrigins,
     hstsMaxAge: options.hstsMaxAge ?? config.hstsMaxAge,
