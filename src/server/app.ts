@@ -12,7 +12,7 @@ import { siteCors } from './middleware/cors.ts';
 import { noStoreForSessions, securityHeaders, sitePolicyReader } from './middleware/security-headers.ts';
 import { staticSite } from './middleware/static.ts';
 import { openApiDocument } from './openapi.ts';
-import { authedCalls, editorCalls, errorResponse, requestLocale } from './router.ts';
+import { authedCalls, builderCalls, editorCalls, errorResponse, requestLocale } from './router.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { categoryRoutes } from './routes/category.ts';
@@ -122,7 +122,10 @@ export function createApp({
   // Answers about one customer, and the calls that hand out a session token.
   const privatePaths = new Set(
     calls
-      .filter((call) => authedCalls.has(call) || editorCalls.has(call) || call.path.startsWith('/client/'))
+      .filter(
+        (call) =>
+          authedCalls.has(call) || editorCalls.has(call) || builderCalls.has(call) || call.path.startsWith('/client/'),
+      )
       .map((call) => API_BASE + call.path),
   );
   // A catch-all route rather than notFound(): a mounted app's notFound is not consulted.

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Builder } from '#build/queue.ts';
 import { API_BASE, createApp } from './app.ts';
+import { builderKey } from './auth/builder-key.ts';
 import { startBackground } from './background.ts';
 import { serverConfig } from './config.ts';
 import { type Db, type DbOptions, openDb } from './db/index.ts';
@@ -20,6 +21,11 @@ export interface RunningServer {
   port: number;
   /** This process's builder, when startServer was given `builder`. */
   builder?: Builder | undefined;
+  /**
+   * This process's builder key (auth/builder-key.ts): a build of this process that reads this server
+   * (`buildSite`'s `feedCredential`) reads the change feed with it.
+   */
+  builderKey: string;
   close(): Promise<void>;
 }
 
@@ -50,9 +56,10 @@ export async function startServer(options: {
   siteUrl?: string | undefined;
   /**
    * Makes the builder that builds and publishes the site into siteDir when a rebuild is asked for
-   * (`siteBuilder` in src/build/builder.ts), given the address of this server's API; none by default.
+   * (`siteBuilder` in src/build/builder.ts), given the address of this server's API and the key its builds
+   * read the change feed with; none by default.
    */
-  builder?: ((apiBaseUrl: () => string) => Builder) | undefined;
+  builder?: ((apiBaseUrl: () => string, builderKey: string) => Builder) | undefined;
 }): Promise<RunningServer> {
   const config = serverConfig();
   const mailer =
@@ -81,7 +88,7 @@ export async function startServer(options: {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info: AddressInfo) => {
       if (options.builder && options.siteDir) {
-        builder = options.builder(() => `http://${loopbackOr(options.host)}:${info.port}${API_BASE}`);
+        builder = options.builder(() => `http://${loopbackOr(options.host)}:${info.port}${API_BASE}`, builderKey());
         // A build queued while no builder ran (or through another process) starts now.
         void builder.kick();
       }
@@ -90,6 +97,7 @@ export async function startServer(options: {
         db: options.db,
         port: info.port,
         builder,
+        builderKey: builderKey(),
         url: `http://${host}:${info.port}`,
         close: async () => {
           await new Promise<void>((done) => {

@@ -79,7 +79,7 @@ describe.each(databaseKinds)('migration 012, client to customer, on a database w
       [submission, customerId],
     );
 
-    applied = await migrate(db);
+    applied = await migrate(db, 12);
   }, 60_000);
   afterAll(() => handle?.drop());
 
