@@ -8,7 +8,7 @@ import type { Queryable } from './index.ts';
 type ChangeKind = 'insert' | 'update' | 'delete';
 
 /** One entity that changed: its last state decides the kind (created and changed is still an insert; deleted is deleted). */
-export interface ContentChange {
+interface ContentChange {
   entity: string;
   id: string;
   kind: ChangeKind;
