@@ -21,6 +21,8 @@ import { diskLine, fileCreation, listFiles, quietFileSystem, removeRun, watchTre
 
 interface Ready {
   api: string;
+  /** The API process's builder key: the builds read its change feed with it. */
+  builderKey: string;
   seedSeconds: number;
   products: number;
 }
@@ -41,6 +43,7 @@ async function apiProcess(count: number | undefined): Promise<void> {
   const server = await startServer({ db, port: 0, host: '127.0.0.1' });
   process.send?.({
     api: `http://127.0.0.1:${server.port}/api`,
+    builderKey: server.builderKey,
     seedSeconds,
     products: products?.n ?? 0,
   } satisfies Ready);
@@ -60,7 +63,12 @@ async function apiProcess(count: number | undefined): Promise<void> {
  * In a build's process: one buildSite, its result sent back. Each build has a process of its own, as
  * `npm run rebuild` does, so its memory is not mixed with what the bench itself read before it.
  */
-async function buildProcess(options: { apiBaseUrl: string; outDir: string; cacheDir: string }): Promise<void> {
+async function buildProcess(options: {
+  apiBaseUrl: string;
+  outDir: string;
+  cacheDir: string;
+  feedCredential: string;
+}): Promise<void> {
   const [{ buildSite }, { releasesTidied }] = await Promise.all([
     import('#build/site-build.ts'),
     import('#build/publish/releases.ts'),
@@ -108,7 +116,10 @@ async function bench(): Promise<void> {
   const diskSeconds = fileCreation(join(dir, 'disk-probe'));
   const build = async () => {
     const child = fork(new URL(import.meta.url), [], {
-      env: { ...process.env, BENCH_BUILD_RUN: JSON.stringify({ apiBaseUrl: ready.api, outDir, cacheDir }) },
+      env: {
+        ...process.env,
+        BENCH_BUILD_RUN: JSON.stringify({ apiBaseUrl: ready.api, outDir, cacheDir, feedCredential: ready.builderKey }),
+      },
       stdio: 'inherit',
     });
     const peak = watchTree(child.pid);

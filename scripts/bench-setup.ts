@@ -56,7 +56,7 @@ export async function startBenchServer(url: string | undefined, siteDir?: string
     host: '127.0.0.1',
     siteDir,
     mailer: createMailer({ outboxDir: outbox }),
-    trustProxy: false,
+    trustedProxies: [],
   });
   const origin = `http://127.0.0.1:${server.port}`;
   return {

@@ -35,6 +35,7 @@ try {
   const { ms } = await buildSite({
     apiBaseUrl: `http://127.0.0.1:${server.port}/api`,
     outDir: config.siteDir,
+    feedCredential: server.builderKey,
   });
   console.log(`Site built in ${(ms / 1000).toFixed(1)} s.`);
 } catch (error) {

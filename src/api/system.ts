@@ -29,7 +29,10 @@ export const systemConfigMeta = defineCall({
   response: v.object({ pageHome: v.string(), metaJson: v.string() }),
 });
 
-/** The most entities `/system/changes` lists; past it the answer says so and the reader reloads everything. */
+/**
+ * The most entities a reader of `/system/changes` follows one by one (the products loader); past it, reading
+ * everything again is cheaper.
+ */
 export const CHANGES_LIMIT = 2_000;
 
 export const ContentChange = v.object({
@@ -39,20 +42,27 @@ export const ContentChange = v.object({
 });
 export type ContentChange = v.InferOutput<typeof ContentChange>;
 
+/** A position in the change feed. */
+const FeedPosition = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
+
 export const systemChanges = defineCall({
   method: 'POST',
   path: '/system/changes',
   tag: 'system',
   summary:
-    'Content entities changed after feed position `since`, each once with its last state, and the position to ask from next; ' +
-    `complete is false (and changes empty) when more than ${CHANGES_LIMIT} changed: read everything again.`,
+    'For builds (an editor token, or the key a builder hands its own build): content entities changed after ' +
+    'feed position `since`, each once with its last state, a page at a time, and the position to ask from next; ' +
+    '`more` when the rest follows from there. `complete` is false (and changes empty) when the changes since ' +
+    '`since` cannot be listed (pruned, or too many at once): read everything again. Without `since`, only the ' +
+    'position now.',
   request: v.object({
     language: LanguageField,
-    since: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER)),
+    since: v.optional(FeedPosition),
   }),
   response: v.object({
     until: v.number(),
     complete: v.boolean(),
+    more: v.boolean(),
     changes: v.array(ContentChange),
   }),
 });

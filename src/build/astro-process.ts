@@ -40,6 +40,8 @@ export interface AstroRun {
   onProgress: ((progress: BuildProgress) => void) | undefined;
   /** The staging tree's state directory and when the build started (handoff.ts hands both over). */
   staging: { state: string; since: number };
+  /** What the build reads the change feed with (handoff.ts); none: every products load is a full one. */
+  feedCredential: string | undefined;
 }
 
 /**
@@ -137,6 +139,7 @@ export function runAstroBuild({
   total,
   onProgress,
   staging,
+  feedCredential,
 }: AstroRun) {
   const args = [...ASTRO_HEAP_FLAGS, '--import', astroPreload, astroBin, 'build', '--outDir', outDir];
   const counts = { rendered: 0, reused: 0 };
@@ -185,6 +188,7 @@ export function runAstroBuild({
           startedAt: staging.since,
           outputCopies: outputCopies(cacheDir),
           cacheDir: cacheDir ? resolve(cacheDir) : undefined,
+          feedCredential,
         }),
         ...astroMemoryEnv(),
       },

@@ -1,9 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { changesSince } from '#server/db/changes.ts';
+import { countChanges, feedPosition, pruneChanges } from '#server/db/changes.ts';
 import type { Db } from '#server/db/index.ts';
 import type { BuildProgress } from './astro-process.ts';
-import { currentRelease, listReleases, RELEASE_FILE, releasesDir, rollback } from './publish/releases.ts';
+import {
+  currentRelease,
+  listReleases,
+  RELEASE_FILE,
+  RELEASES_KEPT,
+  releasesDir,
+  rollback,
+} from './publish/releases.ts';
 import { type Builder, isUniqueViolation, type Releases } from './queue.ts';
 import { buildSite } from './site-build.ts';
 
@@ -23,6 +30,8 @@ export interface BuilderOptions {
   outDir: string;
   /** The API the build reads: this process's own. */
   apiBaseUrl: () => string;
+  /** That API's builder key, which the build reads the change feed with (decision 0064). */
+  builderKey: string;
   cacheDir?: string | undefined;
   /** Print Astro's output. */
   verbose?: boolean;
@@ -34,7 +43,15 @@ export interface BuilderOptions {
  * Builds what is queued, one build at a time across every process on the database (the partial unique
  * index on building builds), and looks for builds queued elsewhere every few seconds.
  */
-function startBuilder({ db, outDir, apiBaseUrl, cacheDir, verbose = false, log = () => {} }: BuilderOptions) {
+function startBuilder({
+  db,
+  outDir,
+  apiBaseUrl,
+  builderKey,
+  cacheDir,
+  verbose = false,
+  log = () => {},
+}: BuilderOptions) {
   let running: Promise<void> | undefined;
   let again = false;
   let closed = false;
@@ -61,13 +78,16 @@ function startBuilder({ db, outDir, apiBaseUrl, cacheDir, verbose = false, log =
   };
 
   const run = async (id: string) => {
-    const [last] = await db.query<{ change_seq: string | null }>(
-      `select change_seq::text from site_build where status = 'published' and change_seq is not null
+    // The feed's position as the build starts: its loads read from there or later, and pruning keeps what
+    // the kept releases' builds read from (pruneChanges).
+    const [last] = await db.query<{ feed_position: string | null }>(
+      `select feed_position::text from site_build where status = 'published' and feed_position is not null
        order by finished_at desc limit 1`,
     );
-    const { until, changes } = await changesSince(db, Number(last?.change_seq ?? 0));
-    await db.query('update site_build set change_seq = $2, changes = $3 where id = $1', [id, until, changes.length]);
-    log(`build ${id}: started (${changes.length} content changes since the last published build)`);
+    const until = await feedPosition(db);
+    const changes = await countChanges(db, Number(last?.feed_position ?? 0), until);
+    await db.query('update site_build set feed_position = $2, changes = $3 where id = $1', [id, until, changes]);
+    log(`build ${id}: started (${changes} content changes since the last published build)`);
     let progress: BuildProgress = { rendered: 0, reused: 0 };
     const beat = async () => {
       await db
@@ -89,6 +109,7 @@ function startBuilder({ db, outDir, apiBaseUrl, cacheDir, verbose = false, log =
         onProgress: (next) => {
           progress = next;
         },
+        feedCredential: builderKey,
       });
       clearInterval(heartbeat);
       await db.query(
@@ -98,6 +119,10 @@ function startBuilder({ db, outDir, apiBaseUrl, cacheDir, verbose = false, log =
       );
       log(
         `build ${id}: published in ${(result.ms / 1000).toFixed(1)} s (${result.rendered} pages rendered, ${result.reused} reused)`,
+      );
+      // What no kept release's build read from any more leaves the feed.
+      await pruneChanges(db, RELEASES_KEPT).catch((error) =>
+        log(`build ${id}: pruning the change feed failed: ${(error as Error).message}`),
       );
     } catch (error) {
       clearInterval(heartbeat);
@@ -164,9 +189,9 @@ export function releasesOf(outDir: string): Releases {
 
 /**
  * The builder a server starts once it listens (`startServer`'s `builder`), publishing into `outDir` from
- * that server's own API.
+ * that server's own API, whose change feed its builds read with that server's builder key.
  */
 export const siteBuilder =
-  (options: Omit<BuilderOptions, 'apiBaseUrl'>) =>
-  (apiBaseUrl: () => string): Builder =>
-    startBuilder({ ...options, apiBaseUrl });
+  (options: Omit<BuilderOptions, 'apiBaseUrl' | 'builderKey'>) =>
+  (apiBaseUrl: () => string, builderKey: string): Builder =>
+    startBuilder({ ...options, apiBaseUrl, builderKey });

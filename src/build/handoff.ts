@@ -10,6 +10,7 @@ const NAMES = {
   finishAsRendered: 'SITE_FINISH_AS_RENDERED',
   downloadsWorker: 'RESOURCE_WORKER',
   cacheDir: 'ASTRO_CACHE_DIR',
+  feedCredential: 'SITE_FEED_CREDENTIAL',
 } as const;
 
 export interface Handoff {
@@ -28,6 +29,12 @@ export interface Handoff {
   downloadsWorker: string | undefined;
   /** Astro's cache directory, when a build keeps its own (tests, benchmarks). */
   cacheDir: string | undefined;
+  /**
+   * What the products loader reads the change feed with (decision 0064): the builder key of the API process
+   * that started the build, or an editor token (`npm run build` with EDITOR_TOKEN). Without it every load is
+   * a full one.
+   */
+  feedCredential: string | undefined;
 }
 
 const numberOr = (text: string | undefined) => (text === undefined || text === '' ? undefined : Number(text));
@@ -41,6 +48,7 @@ export function readHandoff(env: NodeJS.ProcessEnv = process.env): Handoff {
     finishAsRendered: numberOr(env[NAMES.finishAsRendered]),
     downloadsWorker: env[NAMES.downloadsWorker] || undefined,
     cacheDir: env[NAMES.cacheDir] || undefined,
+    feedCredential: env[NAMES.feedCredential] || undefined,
   };
 }
 

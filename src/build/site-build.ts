@@ -28,6 +28,12 @@ export interface SiteBuildOptions {
   buildId?: string | undefined;
   /** Told after each page Astro writes or reuses. */
   onProgress?: ((progress: BuildProgress) => void) | undefined;
+  /**
+   * What the build reads the API's change feed with (decision 0064): the `builderKey` of the server at
+   * apiBaseUrl when it runs in this process, or an editor token. Without it the products are read whole
+   * every build.
+   */
+  feedCredential?: string | undefined;
 }
 
 export interface SiteBuildResult {
@@ -56,6 +62,7 @@ export async function buildSite({
   cacheDir,
   buildId = newBuildId(),
   onProgress,
+  feedCredential,
 }: SiteBuildOptions): Promise<SiteBuildResult> {
   const started = performance.now();
   const startedAt = Date.now();
@@ -97,6 +104,7 @@ export async function buildSite({
         total,
         onProgress,
         staging: { state: work.state, since },
+        feedCredential,
       });
       phases.astro = lap();
       written = await readWritten(work.state);

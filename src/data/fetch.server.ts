@@ -18,14 +18,24 @@ class BuildDataError extends Error {
   }
 }
 
-/** Calls the API at build time and checks the answer against the contract; any failure stops the build. */
-export async function callApi<C extends Call>(call: C, payload: RequestOf<C>): Promise<DataOf<C>> {
+/**
+ * Calls the API at build time and checks the answer against the contract; any failure stops the build.
+ * `bearer` goes as `Authorization: Bearer` (the calls for builds, decision 0064) and never into a message.
+ */
+export async function callApi<C extends Call>(
+  call: C,
+  payload: RequestOf<C>,
+  { bearer }: { bearer?: string | undefined } = {},
+): Promise<DataOf<C>> {
   const url = `${apiBaseUrl()}${call.path}`;
   const where = `${call.method} ${url} ${JSON.stringify(payload)}`;
   let body: { code: number; msg: string; data: unknown };
   try {
     const options = call.method === 'GET' ? { searchParams: payload as Record<string, string> } : { json: payload };
-    body = await ky(url, { method: call.method, timeout: 60_000, retry: 2, ...options }).json(envelope(call.response));
+    const headers = bearer ? { authorization: `Bearer ${bearer}` } : undefined;
+    body = await ky(url, { method: call.method, timeout: 60_000, retry: 2, headers, ...options }).json(
+      envelope(call.response),
+    );
   } catch (error) {
     if (error instanceof SchemaValidationError) {
       const issue = error.issues[0];

@@ -8,13 +8,13 @@ import type { Db } from './db/index.ts';
 import { ApiError } from './errors.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutbox, type Outbox } from './mail/outbox.ts';
-import { clientAddress, type TrustProxy } from './middleware/client-address.ts';
+import { clientAddress } from './middleware/client-address.ts';
 import { siteCors } from './middleware/cors.ts';
 import { sameSiteWrites } from './middleware/same-site.ts';
 import { noStoreForSessions, securityHeaders, sitePolicyReader } from './middleware/security-headers.ts';
 import { staticSite } from './middleware/static.ts';
 import { openApiDocument } from './openapi.ts';
-import { authedCalls, editorCalls, errorResponse, requestLocale } from './router.ts';
+import { authedCalls, builderCalls, editorCalls, errorResponse, requestLocale } from './router.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { categoryRoutes } from './routes/category.ts';
@@ -46,8 +46,11 @@ export interface AppOptions {
   /** The outbox that sends queued mail; by default one over `db` and `mailer`. The app kicks it after
    * each write that queues mail; the retry loop for failed sends runs in startServer. */
   outbox?: Outbox | undefined;
-  /** Take the client address from X-Forwarded-For (behind this many reverse proxies we run; true is one). */
-  trustProxy?: TrustProxy | undefined;
+  /**
+   * The proxies in front of the API (addresses, CIDR ranges, `loopback`, …; client-address.ts): the client
+   * address is taken from X-Forwarded-For only through them. None by default.
+   */
+  trustedProxies?: readonly string[] | undefined;
   /** How long a login lasts, in days. */
   sessionDays?: number | undefined;
   /** Origins of the site on other hosts (a CDN) whose pages may call the API (CORS); none by default. */
@@ -74,7 +77,7 @@ export function createApp({
   followRouteRules = true,
   mailer,
   outbox = createOutbox(db, mailer ?? createMailer()),
-  trustProxy = false,
+  trustedProxies = [],
   sessionDays = 30,
   siteOrigins = [],
   hstsMaxAge,
@@ -86,7 +89,7 @@ export function createApp({
   api.use(siteCors(siteOrigins));
   api.use(sameSiteWrites(siteOrigins));
   api.use(noStoreForSessions((path) => privatePaths.has(path)));
-  api.use(clientAddress({ trustProxy }));
+  api.use(clientAddress({ trustedProxies }));
   const tooLarge = (c: Context) => c.json({ code: 413, msg: t(requestLocale(c), 'api.tooLarge'), data: null }, 413);
   // The inquiry form carries a file of up to 10 MB.
   const inquiryPath = API_BASE + inquirySubmit.path;
@@ -126,7 +129,10 @@ export function createApp({
   // Answers about one customer, and the calls that hand out a session token.
   const privatePaths = new Set(
     calls
-      .filter((call) => authedCalls.has(call) || editorCalls.has(call) || call.path.startsWith('/client/'))
+      .filter(
+        (call) =>
+          authedCalls.has(call) || editorCalls.has(call) || builderCalls.has(call) || call.path.startsWith('/client/'),
+      )
       .map((call) => API_BASE + call.path),
   );
   // A catch-all route rather than notFound(): a mounted app's notFound is not consulted.

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { trustedHops } from './middleware/client-address.ts';
+import { refuseTrustProxy, trustedProxies } from './middleware/client-address.ts';
 import { parseOrigins } from './middleware/cors.ts';
 
 /** Settings read from the environment, with the embedded demo's defaults. */
@@ -12,6 +12,7 @@ export function serverConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`SESSION_DAYS must be a positive number of days, got "${env.SESSION_DAYS}".`);
   const dataDir = resolve(env.DATA_DIR ?? '.data');
   const hstsMaxAge = Number(env.HSTS_MAX_AGE ?? 0);
+  refuseTrustProxy(env.TRUST_PROXY);
   if (!Number.isInteger(hstsMaxAge) || hstsMaxAge < 0)
     throw new Error(`HSTS_MAX_AGE must be a whole number of seconds, got "${env.HSTS_MAX_AGE}".`);
   return {
@@ -25,8 +26,8 @@ export function serverConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: env.SMTP_URL || undefined,
     mailDir: join(dataDir, 'outbox'),
     mailFrom: env.MAIL_FROM || undefined,
-    /** Behind N reverse proxies: take the client address from X-Forwarded-For (for rate limits). */
-    trustProxy: trustedHops(env.TRUST_PROXY),
+    /** The proxies in front of the API (addresses, CIDR ranges): X-Forwarded-For counts only from them. */
+    trustedProxies: trustedProxies(env.TRUSTED_PROXIES),
     /** How long a login lasts. */
     sessionDays,
     /** Origins of the site on other hosts (a CDN) allowed to call the API (CORS). */

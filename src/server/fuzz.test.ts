@@ -185,5 +185,5 @@ describeApi(
       expect(counts.accepted / counts.sent).toBeLessThan(0.25);
     });
   },
-  { trustProxy: true },
+  { behindProxy: true },
 );

@@ -1,7 +1,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { type Call, envelope } from '#api/common.ts';
-import { authedCalls, editorCalls, TOKEN_HEADER } from './router.ts';
+import { authedCalls, builderCalls, editorCalls, TOKEN_HEADER } from './router.ts';
 
 const schema = (value: v.GenericSchema) =>
   toJsonSchema(value, { errorMode: 'ignore', typeMode: 'output' }) as Record<string, unknown>;
@@ -29,6 +29,7 @@ export function openApiDocument(calls: Call[], basePath: string) {
       // The role the call needs: the editors' workspace shows what the signed-in role may do.
       operation['x-editor-role'] = role;
     }
+    if (builderCalls.has(call)) operation.security = [{ editorToken: [] }, { builderKey: [] }];
     if (call.method === 'POST') {
       const content: Record<string, unknown> = { 'application/json': { schema: request } };
       // A call that takes a file also takes its fields as multipart/form-data, the file as binary.
@@ -71,6 +72,12 @@ export function openApiDocument(calls: Call[], basePath: string) {
           scheme: 'bearer',
           description:
             'An editor token from `npm run editor -- create --email E --role editor|admin` or /editor/token/create; without a live one these calls answer 401, and a call that needs the admin role (`x-editor-role`) answers an editor 403.',
+        },
+        builderKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'The key an API process that builds hands the build it starts (never stored, new each start); calls for builds take it or an editor token.',
         },
       },
     },

@@ -4,6 +4,7 @@ import { type Call, type DataOf, type Language, type ParsedRequestOf, SUCCESS } 
 import type { EditorRole } from '#api/editor-accounts.ts';
 import { type Locale, localeOf, type MessageKey, t } from '#i18n/index.ts';
 import { type Actor, allows } from './auth/actor.ts';
+import { isBuilderKey } from './auth/builder-key.ts';
 import { type Editor, findEditor } from './auth/editors.ts';
 import { type Counter, LIMITS, refuseWhenOver, takeSlots } from './auth/rate-limit.ts';
 import { findSession, type SessionCustomer } from './auth/session.ts';
@@ -133,6 +134,82 @@ export function handleEditor<C extends Call>(
     };
     return handler(input, { ...context, editor, actor });
   });
+}
+
+/** The calls registered with handleBuilder: the OpenAPI document marks them as for builds. */
+export const builderCalls = new WeakSet<Call>();
+
+/**
+ * Calls for builds with an editor's token (or what claims to be one) that a process starts a second, runs at
+ * once, and lets wait for a turn; the rest get 429 at once. A build asks a few pages, one after another.
+ */
+const TOKEN_CALLS = { perSecond: 10, atOnce: 1, waiting: 8 };
+
+/**
+ * Registers a call for builds (the change feed, decision 0064): only with `Authorization: Bearer` and
+ * this process's builder key (auth/builder-key.ts: a build a builder here started), checked in memory,
+ * or a live editor token; anything else gets 401 before the body is read. The token calls are bounded
+ * before their token is looked up (TOKEN_CALLS): a flood of them, with any token or none, costs the
+ * database ten lookups and ten short reads a second at most, one at a time, so editors' writes never
+ * queue behind it (on PGlite, whose one connection everything shares, too); the builder's own calls
+ * are never refused for it. The builder's access depends on no editor account.
+ */
+export function handleBuilder<C extends Call>(app: Hono, db: Db, call: C, handler: Handler<C>): void {
+  builderCalls.add(call);
+  const turns = turnstile(TOKEN_CALLS);
+  app.on(call.method, call.path, async (c, next) => {
+    const refuse = (code: 401 | 429, key: MessageKey) => errorResponse(c, new ApiError(code, key), requestLocale(c));
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (!bearer) return refuse(401, 'api.builderTokenRequired');
+    if (isBuilderKey(bearer)) return next();
+    if (!(await turns.enter())) {
+      c.header('Retry-After', '1');
+      return refuse(429, 'api.busy');
+    }
+    try {
+      if (!(await findEditor(db, bearer))) return refuse(401, 'api.builderTokenInvalid');
+      await next();
+    } finally {
+      turns.leave();
+    }
+  });
+  register(app, db, call, 'none', handler);
+}
+
+/**
+ * At most `perSecond` started in a second, `atOnce` at a time, `waiting` more in line; `enter` answers false
+ * past the rate or when the line is full.
+ */
+function turnstile({ perSecond, atOnce, waiting }: { perSecond: number; atOnce: number; waiting: number }) {
+  let inside = 0;
+  const line: (() => void)[] = [];
+  let second = 0;
+  let started = 0;
+  return {
+    async enter(): Promise<boolean> {
+      const now = Math.floor(Date.now() / 1000);
+      if (now !== second) {
+        second = now;
+        started = 0;
+      }
+      if (started >= perSecond) return false;
+      started++;
+      if (inside < atOnce) {
+        inside++;
+        return true;
+      }
+      if (line.length >= waiting) return false;
+      // The one leaving hands its place over.
+      await new Promise<void>((resolve) => line.push(resolve));
+      return true;
+    },
+    leave() {
+      const next = line.shift();
+      // On the next turn of the event loop, so that other requests' I/O comes between.
+      if (next) setImmediate(next);
+      else inside--;
+    },
+  };
 }
 
 /**

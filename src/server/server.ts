@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Builder } from '#build/queue.ts';
 import { API_BASE, createApp } from './app.ts';
+import { builderKey } from './auth/builder-key.ts';
 import { startBackground } from './background.ts';
 import { serverConfig } from './config.ts';
 import { openControlChannel } from './control/channel.ts';
@@ -9,7 +10,6 @@ import { type Db, type DbOptions, openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutbox } from './mail/outbox.ts';
-import type { TrustProxy } from './middleware/client-address.ts';
 import { catalogue } from './seed/data/index.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
@@ -22,6 +22,11 @@ export interface RunningServer {
   port: number;
   /** This process's builder, when startServer was given `builder`. */
   builder?: Builder | undefined;
+  /**
+   * This process's builder key (auth/builder-key.ts): a build of this process that reads this server
+   * (`buildSite`'s `feedCredential`) reads the change feed with it.
+   */
+  builderKey: string;
   close(): Promise<void>;
 }
 
@@ -36,7 +41,7 @@ export async function prepareDb(options: DbOptions & { seed?: boolean }): Promis
 /**
  * Serves the API (and the site, when siteDir is given) on a port; port 0 picks a free one. Mail goes
  * through `mailer` (default: SMTP_URL, or .eml files under DATA_DIR/outbox) from the outbox, which a
- * background loop retries until close(). TRUST_PROXY and SESSION_DAYS apply unless given here.
+ * background loop retries until close(). TRUSTED_PROXIES and SESSION_DAYS apply unless given here.
  */
 export async function startServer(options: {
   db: Db;
@@ -45,16 +50,17 @@ export async function startServer(options: {
   siteDir?: string | undefined;
   followRouteRules?: boolean;
   mailer?: Mailer | undefined;
-  trustProxy?: TrustProxy | undefined;
+  trustedProxies?: readonly string[] | undefined;
   sessionDays?: number | undefined;
   siteOrigins?: readonly string[] | undefined;
   hstsMaxAge?: number | undefined;
   siteUrl?: string | undefined;
   /**
    * Makes the builder that builds and publishes the site into siteDir when a rebuild is asked for
-   * (`siteBuilder` in src/build/builder.ts), given the address of this server's API; none by default.
+   * (`siteBuilder` in src/build/builder.ts), given the address of this server's API and the key its builds
+   * read the change feed with; none by default.
    */
-  builder?: ((apiBaseUrl: () => string) => Builder) | undefined;
+  builder?: ((apiBaseUrl: () => string, builderKey: string) => Builder) | undefined;
 }): Promise<RunningServer> {
   const config = serverConfig();
   const mailer =
@@ -65,7 +71,7 @@ export async function startServer(options: {
     siteDir: options.siteDir,
     followRouteRules: options.followRouteRules ?? true,
     outbox,
-    trustProxy: options.trustProxy ?? config.trustProxy,
+    trustedProxies: options.trustedProxies ?? config.trustedProxies,
     sessionDays: options.sessionDays ?? config.sessionDays,
     siteOrigins: options.siteOrigins ?? config.siteOrigins,
     hstsMaxAge: options.hstsMaxAge ?? config.hstsMaxAge,
@@ -95,7 +101,7 @@ export async function startServer(options: {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info: AddressInfo) => {
       if (options.builder && options.siteDir) {
-        builder = options.builder(() => `http://${loopbackOr(options.host)}:${info.port}${API_BASE}`);
+        builder = options.builder(() => `http://${loopbackOr(options.host)}:${info.port}${API_BASE}`, builderKey());
         // A build queued while no builder ran (or through another process) starts now.
         void builder.kick();
       }
@@ -104,6 +110,7 @@ export async function startServer(options: {
         db: options.db,
         port: info.port,
         builder,
+        builderKey: builderKey(),
         url: `http://${host}:${info.port}`,
         close: async () => {
           await new Promise<void>((done) => {

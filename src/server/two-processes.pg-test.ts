@@ -86,8 +86,8 @@ describe('two API processes on one PostgreSQL database', () => {
     const env = { DATABASE_URL: url, SMTP_URL: sink.url, DATA_DIR: dataDir, SITE_DIR: join(dataDir, 'no-site') };
     // One after the other: both would migrate and seed an empty database at once otherwise (which the
     // migration lock allows, but the test is about what they share afterwards).
-    apis.push(await startApi({ ...env, TRUST_PROXY: '1' }));
-    apis.push(await startApi({ ...env, TRUST_PROXY: '1' }));
+    apis.push(await startApi({ ...env, TRUSTED_PROXIES: 'loopback' }));
+    apis.push(await startApi({ ...env, TRUSTED_PROXIES: 'loopback' }));
   }, 120_000);
 
   afterAll(async () => {

@@ -35,6 +35,7 @@ describe('building the site from a broken API', () => {
       outDir,
       verbose: false,
       cacheDir: join(dir, 'astro-cache'),
+      feedCredential: server.builderKey,
     });
 
   test('stops when the API cannot be reached', async () => {

@@ -28,6 +28,7 @@ export async function buildFresh(name: string, catalogue?: SeedCatalogue): Promi
     outDir,
     verbose: false,
     cacheDir: join(dir, 'astro-cache'),
+    feedCredential: server.builderKey,
   });
   return {
     outDir,

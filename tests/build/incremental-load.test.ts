@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { siteBuilder } from '#build/builder.ts';
 import { releasesTidied } from '#build/publish/releases.ts';
 import { buildStatus, requestBuild } from '#build/queue.ts';
+import { buildSite } from '#build/site-build.ts';
 import { escapeXml } from '#lib/xml.ts';
 import type { Db } from '#server/db/index.ts';
 import { prepareDb, type RunningServer, startServer } from '#server/server.ts';
@@ -19,7 +20,7 @@ interface ProductRecord {
   slug: string;
 }
 
-describe('the products loader between builds', { timeout: 300_000 }, () => {
+describe('the products loader between builds', { timeout: 600_000 }, () => {
   let dir: string;
   let outDir: string;
   let db: Db;
@@ -124,6 +125,15 @@ describe('the products loader between builds', { timeout: 300_000 }, () => {
 
     const second = await rebuild();
     expect(second.row.changes).toBe(1);
+    // Each publish prunes the feed below the oldest position the kept releases' builds read from: the seed's
+    // history went with the first.
+    const [feed] = await db.query<{ oldest: string | null; below: string; kept: string }>(
+      `select (select min(xid) from content_change)::text as oldest,
+              (select below from content_change_pruned)::text as below,
+              (select min(feed_position) from site_build where status = 'published')::text as kept`,
+    );
+    expect(Number(feed?.below)).toBe(Number(feed?.kept));
+    expect(Number(feed?.oldest ?? feed?.below)).toBeGreaterThanOrEqual(Number(feed?.below));
     const total = (await apiProducts('en')).length;
     expect(second.loader).toMatch(
       new RegExp(`^refreshed ${relating.length + 1}, removed 0, kept ${total - relating.length - 1} in \\d+ ms`),
@@ -167,5 +177,19 @@ describe('the products loader between builds', { timeout: 300_000 }, () => {
     expect(fourth.loader).toMatch(/^full load \(\d+ products; a product published again\)/);
     expect(existsSync(page('en', gone))).toBe(true);
     await expectProductPagesRight();
+
+    // A build without a credential for the feed (a plain `npm run build` without EDITOR_TOKEN) reads
+    // everything, and says why.
+    let output = '';
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      output += chunk.toString();
+      return true;
+    });
+    try {
+      await buildSite({ apiBaseUrl: `${server.url}/api`, outDir, cacheDir: join(dir, 'astro-cache') });
+    } finally {
+      write.mockRestore();
+    }
+    expect(output).toMatch(/products: full load \(\d+ products; no credential for the change feed\)/);
   });
 });

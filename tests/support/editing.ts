@@ -1,7 +1,7 @@
 import { beforeAll } from 'vitest';
 import type { EditorRole } from '#api/editor-accounts.ts';
 import { createEditorToken } from '#server/auth/editors.ts';
-import { changesSince } from '#server/db/changes.ts';
+import { changesSince, feedPosition } from '#server/db/changes.ts';
 import type { ApiClient } from './testing.ts';
 
 // What the tests of the editors' content calls (src/server/routes/editor-*.test.ts) share: an editor
@@ -41,7 +41,7 @@ export function asEditor(api: ApiClient, role: EditorRole = 'editor') {
   });
   return {
     as: async (path: string, body: Record<string, unknown>) => api.post(path, body, headers),
-    feedMark: async () => (await changesSince(api.db, Number.MAX_SAFE_INTEGER)).until,
+    feedMark: () => feedPosition(api.db),
     feedSince: async (since: number) => (await changesSince(api.db, since)).changes,
   };
 }

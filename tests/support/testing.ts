@@ -95,9 +95,19 @@ export interface ApiClient {
   request(path: string, init?: RequestInit): Promise<Response>;
 }
 
+/**
+ * What `app.request()` is given as the Node server's bindings for a request that came through a proxy on
+ * this machine: a socket from 127.0.0.1. An app that trusts `loopback` (TRUSTED_PROXIES) then takes the
+ * client's address from X-Forwarded-For, as behind a real proxy.
+ */
+export const FROM_LOCAL_PROXY = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
+
 export interface ApiOptions {
-  /** Create the app with trustProxy, so a test can choose its client address with X-Forwarded-For. */
-  trustProxy?: boolean;
+  /**
+   * Requests come through a proxy on this machine that the app trusts (`TRUSTED_PROXIES=loopback`, and a
+   * peer of 127.0.0.1), so a test chooses its client address with X-Forwarded-For.
+   */
+  behindProxy?: boolean;
   /** Seed this catalogue instead of the demo one (e.g. a synthetic one). */
   catalogue?: SeedCatalogue;
 }
@@ -118,7 +128,7 @@ export function describeApi(name: string, suite: (api: ApiClient) => void, optio
       sink = await startSmtpSink();
       mailer = createMailer({ smtpUrl: sink.url });
       outbox = createOutbox(handle.db, mailer);
-      app = createApp({ db: handle.db, outbox, trustProxy: options.trustProxy ?? false });
+      app = createApp({ db: handle.db, outbox, trustedProxies: options.behindProxy ? ['loopback'] : [] });
     }, 60_000);
     afterAll(async () => {
       await outbox?.idle();
@@ -128,7 +138,9 @@ export function describeApi(name: string, suite: (api: ApiClient) => void, optio
     });
     const request = async (path: string, init: RequestInit = {}) => {
       if (!app) throw new Error('the app is not ready');
-      return app.request(`/api${path}`, init);
+      return options.behindProxy
+        ? app.request(`/api${path}`, init, FROM_LOCAL_PROXY)
+        : app.request(`/api${path}`, init);
     };
     const send = async (path: string, init: RequestInit) => {
       const response = await request(path, init);

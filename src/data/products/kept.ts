@@ -9,7 +9,7 @@ import type { StoredProduct } from './refresh.ts';
 // Astro's cache directory, where the next load finds them.
 
 /** Raise when what the loader keeps changes shape: the next load is a full one. */
-export const FORMAT = '4';
+export const FORMAT = '5';
 
 type Entry = Bilingual<ProductDetail>;
 
@@ -35,7 +35,8 @@ export const storedOf = (id: string, [categoryId, crumbs, related, alternatives]
 });
 
 /**
- * `products-store.json`: the format, the change feed's position the records are current to, the UTC day
+ * `products-store.json`: the format, the change feed's position the records are current to (`seq`; -1 when
+ * the load had no credential for the feed, decision 0064), the UTC day
  * of the load that made them whole, the products' ids in the API's order with each one's refs, and the
  * records file's size when last written whole. Beside it, the records, a line each (line-log.ts): a load
  * that changes some products appends their lines instead of writing 10,000 records again.

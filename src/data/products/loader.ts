@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { Language } from '#api/common.ts';
 import { type ProductDetail, productPage } from '#api/product.ts';
-import { systemChanges } from '#api/system.ts';
+import { CHANGES_LIMIT, type ContentChange, systemChanges } from '#api/system.ts';
+import { readHandoff } from '#build/handoff.ts';
 import { getHook, HOOKS, setHook } from '#build/internals/hooks.ts';
 import { type Bilingual, pairLanguages } from '../bilingual.ts';
 import { compactCopy, sharePool } from '../compact.ts';
@@ -12,8 +13,9 @@ import { FORMAT, parseKept, type Refs, readIndex, refsOf, storedOf, writeKept } 
 import { joinsInPlace, planRefresh } from './refresh.ts';
 
 // The `products` collection, loaded from the change feed (`/system/changes`) rather than whole each
-// build: only the products whose records changed are read again. Decision 0024 has the rules and why
+// build: only the products whose records changed are read again. Decision 0049 has the rules and why
 // they cover every record that changes; the entries are those a full load gives, in the same order.
+// Decision 0064: the feed answers builds only, a page at a time, positions by transaction.
 
 /** The most ids one `/product/page` call takes. */
 const IDS_PER_CALL = 999;
@@ -37,6 +39,37 @@ async function readProducts(ids?: number[]): Promise<Entry[]> {
   };
   const [en, zh] = await Promise.all([read('en'), read('zh')]);
   return pairLanguages(en, zh);
+}
+
+/** What the feed told: the position to keep, and the changes since the one asked from when it could list them. */
+interface Feed {
+  until: number;
+  complete: boolean;
+  changes: ContentChange[];
+}
+
+/**
+ * The change feed from `since` (decision 0064), page after page, each entity once with its state over all
+ * of them; without `since`, or past CHANGES_LIMIT entities, only the position now (read before any record,
+ * so that a write during a full load is read again next time).
+ */
+async function readFeed(since: number | undefined, bearer: string): Promise<Feed> {
+  const ask = (from?: number) =>
+    callApi(systemChanges, from === undefined ? { language: 'en' } : { language: 'en', since: from }, { bearer });
+  const changes = new Map<string, ContentChange>();
+  for (let page = await ask(since); ; page = await ask(page.until)) {
+    if (!page.complete) return { until: page.until, complete: false, changes: [] };
+    for (const change of page.changes) {
+      const key = `${change.entity}\u0000${change.id}`;
+      const before = changes.get(key);
+      changes.delete(key);
+      // Created since `since` stays an insert until deleted; deleted and made again is an update.
+      const kind = !before || change.kind === 'delete' ? change.kind : before.kind === 'insert' ? 'insert' : 'update';
+      changes.set(key, { ...change, kind });
+    }
+    if (changes.size > CHANGES_LIMIT) return { ...(await ask()), changes: [] };
+    if (!page.more) return { until: page.until, complete: true, changes: [...changes.values()] };
+  }
 }
 
 /** The UTC day: product records carry a ship date counted from it. */
@@ -81,23 +114,29 @@ export function productsLoader(options: { offline?: boolean } = {}): Loader {
       const day = utcDay();
       const index = readIndex(file);
       const kept = index && 'order' in index ? index : undefined;
+      // The feed is for builds: the key of the API process that started this build, or an editor token
+      // (`npm run build` with EDITOR_TOKEN). Without one, every load is a full one.
+      const credential = readHandoff().feedCredential;
+      const since = kept && kept.seq >= 0 && kept.day === day ? kept.seq : undefined;
       // While the feed is asked for, the other collections' loaders send their calls.
-      const feed = await callApi(systemChanges, { language: 'en', since: kept?.seq ?? 0 });
+      const feed = credential ? await readFeed(since, credential) : undefined;
 
       let reason: string | undefined;
       if (!index) reason = 'no earlier load';
       else if (index.format !== FORMAT) reason = 'a new loader format';
       else if (!kept) reason = 'no earlier load';
       else if (kept.day !== day) reason = 'a new day (ship dates)';
+      else if (!feed) reason = 'no credential for the change feed';
+      else if (kept.seq < 0) reason = 'no feed position kept (the last load had no credential)';
       else if (feed.until < kept.seq) reason = 'the feed is behind the store (another database)';
-      else if (!feed.complete) reason = 'too many changes';
+      else if (!feed.complete) reason = 'the feed cannot list the changes (too many, or pruned)';
       // The records are read and split (found by their ids) now, and parsed while the build waits on the
       // API and the bundler.
       const parsed = kept && !reason ? parseKept(file, kept.order) : undefined;
       parsed?.catch(() => {});
       if (kept && !reason && !parsed) reason = 'a kept record is missing';
 
-      if (kept && parsed && !reason) {
+      if (kept && parsed && feed && !reason) {
         const plan = planRefresh(
           feed.changes,
           kept.order.map((id, at) => storedOf(id, kept.refs[at] as Refs)),
@@ -151,7 +190,7 @@ export function productsLoader(options: { offline?: boolean } = {}): Loader {
       setLoaded(Promise.resolve(all));
       const order = all.map((entry) => entry.id);
       const refs = all.map((entry) => refsOf(entry.en));
-      await writeKept(file, { format: FORMAT, seq: feed.until, day, order, refs }, async () => all);
+      await writeKept(file, { format: FORMAT, seq: feed?.until ?? -1, day, order, refs }, async () => all);
       logger.info(`products: full load (${all.length} products; ${reason}) in ${elapsed()}`);
     },
   };

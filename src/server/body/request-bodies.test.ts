@@ -284,5 +284,5 @@ describeApi(
       expect(own.body.code).toBe(200);
     });
   },
-  { trustProxy: true },
+  { behindProxy: true },
 );

@@ -236,7 +236,7 @@ describeApi(
       expect((await call(undefined, '198.51.100.10')).status).toBe(401);
     });
   },
-  { trustProxy: true },
+  { behindProxy: true },
 );
 
 describeApi('the audit trail', (api) => {

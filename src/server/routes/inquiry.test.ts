@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { expect, test, vi } from 'vitest';
 import { t } from '#i18n/index.ts';
 import { formatDate } from '#lib/format.ts';
-import { type ApiClient, describeApi } from '#tests/support/testing.ts';
+import { type ApiClient, describeApi, FROM_LOCAL_PROXY } from '#tests/support/testing.ts';
 import { createApp } from '../app.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createOutbox } from '../mail/outbox.ts';
@@ -317,16 +317,20 @@ describeApi(
     test('keeps an inquiry when the mail server is down and delivers its mails once it is back', async () => {
       const broken = createMailer({ smtpUrl: await deadSmtpUrl() });
       const failing = createOutbox(api.db, broken);
-      const app = createApp({ db: api.db, outbox: failing, trustProxy: true });
+      const app = createApp({ db: api.db, outbox: failing, trustedProxies: ['loopback'] });
       const values = await fields(api);
       const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
       let id: number;
       try {
-        const response = await app.request('/api/inquiry/submit', {
-          method: 'POST',
-          body: multipart(values, { name: 'spec.pdf', type: 'application/pdf', bytes: PDF }),
-          headers: from(),
-        });
+        const response = await app.request(
+          '/api/inquiry/submit',
+          {
+            method: 'POST',
+            body: multipart(values, { name: 'spec.pdf', type: 'application/pdf', bytes: PDF }),
+            headers: from(),
+          },
+          FROM_LOCAL_PROXY,
+        );
         expect(response.status).toBe(200);
         id = (await response.json()).data.inquiryId;
         await failing.idle();
@@ -387,7 +391,7 @@ describeApi(
       expect(confirm.text).toMatch(/\/newsletter\?confirm=/);
     });
   },
-  { trustProxy: true },
+  { behindProxy: true },
 );
 
 describeApi(
@@ -521,5 +525,5 @@ describeApi(
       expect(refused[0]?.body.msg).toMatch(/too many/i);
     });
   },
-  { trustProxy: true },
+  { behindProxy: true },
 );

@@ -289,5 +289,5 @@ describeApi(
       expect(rows).toEqual([{ key: `login:address:${address['x-forwarded-for']}`, count: 1 }]);
     });
   },
-  { trustProxy: true },
+  { behindProxy: true },
 );

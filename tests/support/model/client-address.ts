@@ -7,7 +7,7 @@ import type { startServer } from '#server/server.ts';
 // code sends, wrong codes) start at zero whatever ran before on the same database.
 
 /** The option of startServer that makes it believe X-Forwarded-For from the fuzzer, on loopback. */
-export const trustTheFuzzer = { trustProxy: true } satisfies Partial<Parameters<typeof startServer>[0]>;
+export const trustTheFuzzer = { trustedProxies: ['loopback'] } satisfies Partial<Parameters<typeof startServer>[0]>;
 
 /**
  * A fresh address for one run: an IPv6 unique-local address in a /64 of its own (rate limits count an
