@@ -20,7 +20,7 @@ describe.each(databaseKinds)('migration 013 on editors made before roles (%s)', 
        select id, $1, null from editor union all select id, $2, now() - interval '1 day' from editor`,
       [sha256('live-token-made-before-roles-000000'), sha256('revoked-token-made-before-roles-00')],
     );
-    expect(await migrate(db)).toEqual([13]);
+    expect(await migrate(db, 13)).toEqual([13]);
   }, 60_000);
   afterAll(() => handle?.drop());
 
