@@ -74,8 +74,10 @@ describeApi(
       // only a form's parts or fields can be 413.
       const read =
         probe.method === call.method && (sendsJson(probe) || (isForm(probe) && call.multipart !== undefined));
-      if (bytes > bodyLimitOf(call.path) && (probe.declareLength || read)) expect(body.code).toBe(413);
-      else if (bytes > bodyLimitOf(call.path)) expect([400, 404, 413]).toContain(body.code);
+      // The builders' feed checks its caller's credential before reading a streamed body: 401 unread.
+      const readFirst = read && !builderCalls.has(call);
+      if (bytes > bodyLimitOf(call.path) && (probe.declareLength || readFirst)) expect(body.code).toBe(413);
+      else if (bytes > bodyLimitOf(call.path)) expect([400, 401, 404, 413]).toContain(body.code);
       else if (body.code === 413) expect(isForm(probe) && call.multipart !== undefined).toBe(true);
       if (body.code !== 200) {
         expect(body.data).toBeNull();
