@@ -100,7 +100,7 @@ export interface ApiClient {
  * nothing awaits; when the server stops reading early, as it does past a limit, that task's next write
  * throws as an unhandled rejection (nodejs/undici#5835), which Vitest rightly counts as an error.
  */
-export async function formAsBytes(init: RequestInit): Promise<RequestInit> {
+async function formAsBytes(init: RequestInit): Promise<RequestInit> {
   if (!(init.body instanceof FormData)) return init;
   const encoded = new Response(init.body);
   const headers = new Headers(init.headers);
