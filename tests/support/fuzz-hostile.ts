@@ -121,13 +121,14 @@ export function postBody(
   body: Uint8Array,
   timeoutMs: number,
   chunked = false,
-): Promise<{ status: number | string; text: string }> {
+  method = 'POST',
+): Promise<{ status: number | string; contentType: string | null; text: string }> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  return new Promise<{ status: number | string; text: string }>((resolve) => {
+  return new Promise<{ status: number | string; contentType: string | null; text: string }>((resolve) => {
     const sent = request(
       url,
       {
-        method: 'POST',
+        method,
         agent,
         headers: chunked ? headers : { ...headers, 'content-length': body.length },
         timeout: timeoutMs,
@@ -138,12 +139,14 @@ export function postBody(
         response.on('data', (chunk: string) => {
           text += chunk;
         });
-        response.once('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        response.once('end', () =>
+          resolve({ status: response.statusCode ?? 0, contentType: response.headers['content-type'] ?? null, text }),
+        );
       },
     );
     sent.once('timeout', () => sent.destroy(new Error('timeout')));
     sent.on('error', (error: Error & { code?: string }) =>
-      resolve({ status: `no answer (${error.code ?? error.message})`, text: '' }),
+      resolve({ status: `no answer (${error.code ?? error.message})`, contentType: null, text: '' }),
     );
     if (!chunked) sent.end(body);
     else {
