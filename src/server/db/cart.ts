@@ -93,11 +93,17 @@ interface CartPageRequest extends Paging {
   session: string;
 }
 
+// A page past the end has no row to carry the total: the statement then counts, in its own snapshot (a
+// second statement could count a line added in between, and answer a total the page contradicts).
+// PostgreSQL evaluates coalesce's arguments only as needed, so the count runs only for such a page.
 const cartPages = batchersBy((db: Db, lang: Language) =>
-  batched<CartPageRequest, CartRow[]>(async (requests) => {
-    const rows = await db.query<InSession<CartRow> & { i: number }>(
+  batched<CartPageRequest, { lines: CartRow[]; total: number }>(async (requests) => {
+    const rows = await db.query<InSession<CartRow> & { i: number; page_total: number }>(
       `${sessionsOf('page_size, skip', '$2::int[], $3::int[]')}
-       select s.i::int as i, s.customer_id as session_customer, l.* from s left join lateral (
+       select s.i::int as i, s.customer_id as session_customer, l.*,
+         coalesce(l.total_count, (select count(*) from cart_item x ${withProduct}
+           where x.customer_id = s.customer_id))::int as page_total
+       from s left join lateral (
          select x.quantity, ${isoSql('x.created_at')} as added_at, count(*) over ()::int as total_count,
            ${cartProductColumns(lang)}
          from cart_item x ${withProduct} where x.customer_id = s.customer_id
@@ -108,7 +114,9 @@ const cartPages = batchersBy((db: Db, lang: Language) =>
         requests.map((request) => (request.pageNum - 1) * request.pageSize),
       ],
     );
-    return rowsByRequest(rows, requests.length).map((own) => outcomeOf(own, (lines) => lines));
+    return rowsByRequest(rows, requests.length).map((own) =>
+      outcomeOf(own, (lines) => ({ lines, total: own[0]?.page_total ?? 0 })),
+    );
   }, READ_BATCHES),
 );
 
@@ -118,17 +126,8 @@ const cartPages = batchersBy((db: Db, lang: Language) =>
  */
 export async function pageCart(db: Db, lang: Language, session: string, paging: Paging): Promise<Page<CartLine>> {
   const { pageNum, pageSize } = paging;
-  const rows = await cartPages(db, lang)({ session, pageNum, pageSize });
-  let total = rows[0]?.total_count;
-  // A page past the end has no row to carry the total.
-  if (total === undefined && pageNum > 1) {
-    const [count] = await db.query<{ n: number }>(
-      `${withSession} select count(*)::int as n from s join cart_item x on x.customer_id = s.customer_id ${withProduct}`,
-      [session],
-    );
-    total = count?.n;
-  }
-  return toPage(rows.map(toCartLine), Number(total ?? 0), pageNum, pageSize);
+  const { lines, total } = await cartPages(db, lang)({ session, pageNum, pageSize });
+  return toPage(lines.map(toCartLine), Number(total), pageNum, pageSize);
 }
 
 interface CartAddRequest {

@@ -38,8 +38,10 @@ export interface Paging {
 }
 
 /**
- * One page of a customer's list in one query: the rows carry the total (count(*) over ()). Only a
- * page past the end, which has no rows to carry it, costs a second query for the total.
+ * One page of a customer's list in one statement: the rows carry the total (count(*) over ()). A page past
+ * the end has no row to carry it, so the statement then counts with `countSql`, in the same snapshot: a
+ * second statement could count a line added in between and answer a total that the page contradicts.
+ * (PostgreSQL evaluates coalesce's arguments only as needed, so the count runs only for such a page.)
  */
 export async function pageOf<Row extends { total_count: number }, T>(
   db: Queryable,
@@ -49,9 +51,12 @@ export async function pageOf<Row extends { total_count: number }, T>(
   { pageNum, pageSize }: Paging,
   map: (row: Row) => T,
 ): Promise<Page<T>> {
-  const rows = await db.query<Row>(`${sql} limit $2 offset $3`, [customerId, pageSize, (pageNum - 1) * pageSize]);
-  let total = rows[0]?.total_count;
-  if (total === undefined)
-    total = pageNum === 1 ? 0 : ((await db.query<{ n: number }>(countSql, [customerId]))[0]?.n ?? 0);
-  return toPage(rows.map(map), Number(total), pageNum, pageSize);
+  const rows = await db.query<Row & { page_total: number }>(
+    `select l.*, coalesce(l.total_count, (${countSql}))::int as page_total
+     from (select 1) one left join lateral (${sql} limit $2 offset $3) l on true`,
+    [customerId, pageSize, (pageNum - 1) * pageSize],
+  );
+  const total = rows[0]?.page_total ?? 0;
+  const records = rows.filter((row) => row.total_count !== null);
+  return toPage(records.map(map), Number(total), pageNum, pageSize);
 }
