@@ -44,6 +44,7 @@ import {
   editorTokenList,
   editorTokenRevoke,
 } from './editor-accounts.ts';
+import { editorSignin, editorSigninSend, editorSignout } from './editor-session.ts';
 import { inquirySubmit, newsletterConfirm, newsletterSubscribe, newsletterUnsubscribe } from './inquiry.ts';
 import { newsItem, newsPage } from './news.ts';
 import { sitePageList, slugHistory } from './pages.ts';
@@ -133,6 +134,9 @@ export const calls: Call[] = [
   editorBuildStatus,
   editorReleaseList,
   editorReleaseRollback,
+  editorSigninSend,
+  editorSignin,
+  editorSignout,
   editorMe,
   editorTokenList,
   editorTokenCreate,

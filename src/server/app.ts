@@ -21,6 +21,7 @@ import { categoryRoutes } from './routes/category.ts';
 import { customerRoutes } from './routes/customer.ts';
 import { editorRoutes } from './routes/editor.ts';
 import { editorAccountRoutes } from './routes/editor-accounts.ts';
+import { editorSessionRoutes } from './routes/editor-session.ts';
 import { favouriteRoutes } from './routes/favourite.ts';
 import { inquiryRoutes } from './routes/inquiry.ts';
 import { newsRoutes } from './routes/news.ts';
@@ -126,12 +127,17 @@ export function createApp({
   inquiryRoutes(api, { db, outbox, siteUrl });
   editorRoutes(api, { db, outbox, onBuildRequested, releases });
   editorAccountRoutes(api, db);
+  editorSessionRoutes(api, { db, outbox });
   // Answers about one customer, and the calls that hand out a session token.
   const privatePaths = new Set(
     calls
       .filter(
         (call) =>
-          authedCalls.has(call) || editorCalls.has(call) || builderCalls.has(call) || call.path.startsWith('/client/'),
+          authedCalls.has(call) ||
+          editorCalls.has(call) ||
+          builderCalls.has(call) ||
+          call.path.startsWith('/client/') ||
+          call.path.startsWith('/editor/'),
       )
       .map((call) => API_BASE + call.path),
   );

@@ -105,6 +105,8 @@ const samples: Record<string, Record<string, unknown>> = {
   '/editor/token/create': { name: 'fuzz' },
   '/editor/token/revoke': { id: 1 },
   '/editor/account/save': { email: 'fuzz@example.com', role: 'editor' },
+  '/editor/signin/send': { email: 'fuzz@example.com' },
+  '/editor/signin': { email: 'fuzz@example.com', code: '123456' },
 };
 /** A valid request of the call (in English), for the fuzzer to break. */
 export const sampleOf = (call: Call): Record<string, unknown> => ({ language: 'en', ...samples[call.path] });

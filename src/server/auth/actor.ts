@@ -18,11 +18,13 @@ export type Actor =
       /** The caller's address. */
       address: string;
     }
-  | { kind: 'shell'; user: string; host: string; command: string };
+  | { kind: 'shell'; user: string; host: string; command: string }
+  /** An editor signing in to the workspace with an emailed code: known by the code, with no token yet. */
+  | { kind: 'signin'; editorId: number; email: string; address: string };
 
 /** How the trail names an actor: the editor's email, or `shell:<user>@<host>`. */
 export function actorLabel(actor: Actor): string {
-  return actor.kind === 'editor' ? actor.email : `shell:${actor.user}@${actor.host}`;
+  return actor.kind === 'shell' ? `shell:${actor.user}@${actor.host}` : actor.email;
 }
 
 /** Whether a role may make a call that needs `needed`: admins may make every editor's call. */

@@ -4,7 +4,8 @@ import { ApiError } from '../errors.ts';
 import { type Counter, giveBack, LIMITS, takeSlots } from './rate-limit.ts';
 import { newCode, sha256 } from './token.ts';
 
-export type CodePurpose = 'register' | 'reset';
+/** What a code is for: a customer's registration or password reset, or an editor's sign-in (issue 39). */
+export type CodePurpose = 'register' | 'reset' | 'editor';
 
 /** How long a code lives, how many wrong tries burn it, how soon another may be sent. */
 const CODE_MINUTES = 10;

@@ -99,7 +99,7 @@ export interface NewToken {
 
 /**
  * Makes the editor if the email has none (with `role`, or `editor`; an existing editor's role is set when
- * `role` is given), and a new token for them, named (`token-N` unless given) and lasting `days`. 409 while
+ * `role` is given), and a new token for them, named (`token-N` unless given) and lasting `days` (or `hours`). 409 while
  * the editor has a live token of that name. `actor` defaults to this process as a shell.
  */
 export async function createEditorToken(
@@ -109,6 +109,8 @@ export async function createEditorToken(
     role?: EditorRole | undefined;
     name?: string | undefined;
     days?: number | undefined;
+    /** Instead of days: a workspace sign-in's hours. */
+    hours?: number | undefined;
     kind?: 'api' | 'session';
     actor?: Actor;
   } = {},
@@ -140,8 +142,15 @@ export async function createEditorToken(
     const kind = options.kind ?? 'api';
     const [row] = await tx.query<{ id: number; expires_at: string }>(
       `insert into editor_token (editor_id, token_hash, name, kind, expires_at)
-       values ($1, $2, $3, $4, now() + make_interval(days => $5)) returning id, expires_at`,
-      [editor.id, sha256(token), name, kind, options.days ?? TOKEN_DAYS],
+       values ($1, $2, $3, $4, now() + make_interval(days => $5, hours => $6)) returning id, expires_at`,
+      [
+        editor.id,
+        sha256(token),
+        name,
+        kind,
+        options.hours === undefined ? (options.days ?? TOKEN_DAYS) : 0,
+        options.hours ?? 0,
+      ],
     );
     if (!row) throw new Error('a token insert answered nothing');
     const expiresAt = iso(row.expires_at);

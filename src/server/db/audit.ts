@@ -31,11 +31,11 @@ export async function recordAudit(q: Queryable, actor: Actor, entries: AuditEntr
        nullif(e -> 'before', 'null'::jsonb), nullif(e -> 'detail', 'null'::jsonb)
      from jsonb_array_elements($6::jsonb) with ordinality as x(e, n) order by n`,
     [
-      actor.kind === 'editor' ? actor.editorId : null,
+      actor.kind === 'shell' ? null : actor.editorId,
       actor.kind === 'editor' ? actor.tokenId : null,
       actorLabel(actor),
-      actor.kind === 'editor' ? 'api' : actor.command,
-      actor.kind === 'editor' ? actor.address : null,
+      actor.kind === 'shell' ? actor.command : actor.kind === 'editor' ? 'api' : 'signin',
+      actor.kind === 'shell' ? null : actor.address,
       JSON.stringify(
         entries.map((entry) => ({
           action: entry.action,

@@ -3,6 +3,7 @@ import type { CustomerInfo } from '#api/customer.ts';
 import type { Industry, InquiryType } from '#api/inquiry.ts';
 import type { Order } from '#api/shop.ts';
 import { type Locale, localeOf, t } from '#i18n/index.ts';
+import { wt } from '#i18n/workspace.ts';
 import { formatDate, formatPrice } from '#lib/format.ts';
 import { escapeXml } from '#lib/xml.ts';
 import type { CodePurpose } from '../auth/codes.ts';
@@ -19,7 +20,7 @@ const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeXml(line
 export function codeMail(
   language: Language,
   to: string,
-  purpose: CodePurpose,
+  purpose: Exclude<CodePurpose, 'editor'>,
   { registered, code }: { registered: boolean; code: string },
 ): MailMessage {
   const locale = localeOf(language);
@@ -33,6 +34,13 @@ export function codeMail(
           registered ? t(locale, 'api.mail.code.reset.text', { code }) : t(locale, 'api.mail.code.noAccount.text'),
         ];
   return { to, subject, text, html: paragraphs([text]) };
+}
+
+/** The email with an editor's sign-in code for the workspace, in the language the workspace was shown in. */
+export function editorSigninMail(language: Language, to: string, code: string): MailMessage {
+  const locale = localeOf(language);
+  const text = wt(locale, 'mail.signin.text', { code });
+  return { to, subject: wt(locale, 'mail.signin.subject'), text, html: paragraphs([text]) };
 }
 
 function orderBody(locale: Locale, intro: string, order: Order) {
