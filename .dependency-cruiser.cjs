@@ -18,9 +18,17 @@ module.exports = {
       name: 'browser-code-apart',
       severity: 'error',
       comment:
-        'Islands, stores, components, layouts, pages and browser scripts never import the API server or the build pipeline.',
-      from: { path: '^src/(islands|stores|components|layouts|pages|browser|directives)/', pathNot: TESTS },
+        'Islands, stores, components, layouts, pages, browser scripts and the editors’ workspace never import the API server or the build pipeline.',
+      from: { path: '^src/(islands|stores|components|layouts|pages|browser|directives|workspace)/', pathNot: TESTS },
       to: { path: '^src/(server|build)/' },
+    },
+    {
+      name: 'workspace-apart-from-visitors',
+      severity: 'error',
+      comment:
+        'Visitors’ code (islands, stores, components, layouts, browser scripts, the content views) never imports the editors’ workspace, so none of it reaches a visitor.',
+      from: { path: '^src/(islands|stores|components|layouts|browser|directives|data)/', pathNot: TESTS },
+      to: { path: '^src/workspace/' },
     },
     {
       name: 'server-takes-only-the-queue',
@@ -34,7 +42,7 @@ module.exports = {
       severity: 'error',
       comment: 'The API server does not import the site: its data views, pages, components, islands or stores.',
       from: { path: '^src/server/', pathNot: TESTS },
-      to: { path: '^src/(data|pages|components|islands|stores|layouts|browser)/' },
+      to: { path: '^src/(data|pages|components|islands|stores|layouts|browser|workspace)/' },
     },
     {
       name: 'data-takes-hooks-and-downloads',
@@ -56,7 +64,7 @@ module.exports = {
       severity: 'error',
       comment: 'src/lib holds helpers any part may use: it imports no part of the site, the server or the build.',
       from: { path: '^src/lib/', pathNot: TESTS },
-      to: { path: '^src/(server|build|data|pages|components|islands|stores|layouts|browser)/' },
+      to: { path: '^src/(server|build|data|pages|components|islands|stores|layouts|browser|workspace)/' },
     },
     {
       name: 'no-tests-in-the-product',

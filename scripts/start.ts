@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { siteBuilder } from '#build/builder.ts';
 import { buildSite } from '#build/site-build.ts';
+import { demoEditor } from '#server/auth/demo-editor.ts';
 import { serverConfig } from '#server/config.ts';
 import { exitIfDataDirInUse } from '#server/db/lock.ts';
 import { prepareDb, startServer } from '#server/server.ts';
@@ -48,6 +49,15 @@ try {
 console.log(
   `\nReady in ${((performance.now() - started) / 1000).toFixed(1)} s: ${server.url}  (Chinese: ${server.url}/zh-CN)\n`,
 );
+// The demo's editor, on the embedded database only: a server of one's own has its editors made on purpose.
+const editor = db.kind === 'pglite' ? await demoEditor(db, config.dataDir) : undefined;
+if (editor) {
+  const mail = config.smtpUrl ? 'is sent by SMTP' : `is written to ${config.mailDir} as .eml files`;
+  console.log(
+    `Editors' workspace: ${server.url}/editor/\n` +
+      `  sign in as ${editor.email} with an emailed code (mail ${mail}), or with this token:\n  ${editor.token}\n`,
+  );
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 
-/** Crawlers may read the catalogue; the account area and form steps are of no use to them. */
+/** Crawlers may read the catalogue; the account area, form steps and editors' workspace are of no use to them. */
 export const GET: APIRoute = ({ site }) => {
   const origin = site?.origin ?? 'http://localhost:4321';
   const lines = ['User-agent: *', 'Allow: /'];
@@ -9,6 +9,8 @@ export const GET: APIRoute = ({ site }) => {
       lines.push(`Disallow: ${prefix}${path}`);
     }
   }
+  // The editors' workspace: one page for both languages.
+  lines.push('Disallow: /editor');
   lines.push('', `Sitemap: ${new URL('/sitemap.xml', origin).href}`, '');
   return new Response(lines.join('\n'), { headers: { 'content-type': 'text/plain; charset=utf-8' } });
 };

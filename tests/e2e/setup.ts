@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { releasesTidied } from '#build/publish/releases.ts';
 import { buildSite } from '#build/site-build.ts';
+import { createEditorToken } from '#server/auth/editors.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 import { type SmtpSink, startSmtpSink } from '#server/mail/sink.ts';
 import { prepareDb, startServer } from '#server/server.ts';
@@ -33,6 +34,8 @@ declare module 'vitest' {
     hostile: { names: Record<'en' | 'zh-CN', string>; productPath: string; articlePath: string };
     /** The mailbox endpoint: GET {mailUrl}?to=EMAIL answers the next verification code sent there (see mailbox()). */
     mailUrl: string;
+    /** Editors for the workspace's tests: an admin and an editor, each with a token made for a tool. */
+    editors: { admin: { email: string; token: string }; editor: { email: string; token: string } };
   }
 }
 
@@ -114,6 +117,8 @@ export default async function setup(project: TestProject) {
     [HOSTILE_NAMES.en, HOSTILE_NAMES['zh-CN'], HOSTILE_BODY],
   );
   if (!product || !article) throw new Error('The demo catalogue has no products or no articles.');
+  const admin = await createEditorToken(db, 'e2e-admin@example.com', { role: 'admin', name: 'e2e' });
+  const editor = await createEditorToken(db, 'e2e-editor@example.com', { role: 'editor', name: 'e2e' });
   const sink = await startSmtpSink();
   const mailer = createMailer({ smtpUrl: sink.url });
   const mail = await mailbox(sink);
@@ -136,6 +141,10 @@ export default async function setup(project: TestProject) {
   project.provide('siteDir', siteDir);
   project.provide('plainBaseUrl', `http://127.0.0.1:${plain.port}`);
   project.provide('mailUrl', mail.url);
+  project.provide('editors', {
+    admin: { email: admin.editor.email, token: admin.token },
+    editor: { email: editor.editor.email, token: editor.token },
+  });
   project.provide('hostile', {
     names: HOSTILE_NAMES,
     productPath: `/product/${product.id}-${product.slug}`,

@@ -1,3 +1,5 @@
+import { WORKSPACE_MODULE } from './workspace-apart.ts';
+
 /**
  * The browser's chunks. Left alone, the bundler makes one chunk per combination of importers: about 30 small
  * files for a logged-in page, each a request and a `<link rel="modulepreload">` the loader adds one by one
@@ -8,6 +10,12 @@
 const SESSION_STORES = 'token|toasts|locale|customer-info';
 
 export const CLIENT_CHUNKS = [
+  {
+    // The editors' workspace's own copies of its modules (workspace-apart.ts): a chunk no visitor loads.
+    name: 'workspace',
+    priority: 10,
+    test: WORKSPACE_MODULE,
+  },
   {
     name: 'session',
     includeDependenciesRecursively: false,

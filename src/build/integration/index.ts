@@ -9,6 +9,7 @@ import { routeModulesPlugin } from '../internals/route-modules.ts';
 import { newBuildId } from '../queue.ts';
 import { CLIENT_CHUNKS } from './client-chunks.ts';
 import { finishSite } from './finish-site.ts';
+import { workspaceApart } from './workspace-apart.ts';
 
 // The storefront's integration: everything astro.config.mjs would otherwise hold besides the site, its
 // locales and this. docs/build.md draws where each part runs.
@@ -68,6 +69,7 @@ export function storefront(env: NodeJS.ProcessEnv = process.env): AstroIntegrati
               ...(handoff.stagingState ? { build: { emptyOutDir: false } } : {}),
               plugins: [
                 ...patches,
+                workspaceApart(),
                 {
                   // Groups that leave their modules' dependencies out need entries free to export more.
                   name: 'client-chunks',

@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useState } from 'react';
+import { editorMe } from '#api/editor-accounts.ts';
+import { editorSignout } from '#api/editor-session.ts';
+import type { Locale } from '#i18n/index.ts';
+import { wt } from '#i18n/workspace.ts';
+import { call, WorkspaceError } from './api.ts';
+import SignIn from './SignIn.tsx';
+import { loadLocale, loadSession, type Session, saveLocale, saveSession } from './session.ts';
+
+// The editors' workspace (issue 39, DESIGN.md section 8): a client-rendered app on one route, /editor/,
+// in English or Chinese as the editor chooses. It signs in, then shows what the editor's role allows;
+// the API checks the role on every call, the screens only leave out what would be refused.
+
+/** When the sign-in ends, in the workspace's language. */
+const endsAt = (locale: Locale, iso: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+export default function Workspace() {
+  const [locale, setLocale] = useState<Locale>(loadLocale);
+  const [session, setSession] = useState<Session | undefined>(loadSession);
+  const [checked, setChecked] = useState(false);
+  const [notice, setNotice] = useState<string | undefined>();
+
+  useEffect(() => {
+    document.documentElement.lang = locale;
+    document.title = wt(locale, 'app.title');
+  }, [locale]);
+
+  const signOut = useCallback((why?: string) => {
+    saveSession(undefined);
+    setSession(undefined);
+    setNotice(why);
+  }, []);
+
+  // A kept sign-in is asked about once: revoked or ended elsewhere, it is forgotten here.
+  useEffect(() => {
+    if (checked) return;
+    if (!session) {
+      setChecked(true);
+      return;
+    }
+    call(editorMe, {}, { token: session.token, locale })
+      .then((me) => {
+        const fresh = { ...session, email: me.email, role: me.role, expiresAt: me.token.expiresAt };
+        saveSession(fresh);
+        setSession(fresh);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof WorkspaceError && error.code === 401) signOut(wt(locale, 'signin.ended'));
+      })
+      .finally(() => setChecked(true));
+  }, [checked, session, locale, signOut]);
+
+  const switchLocale = () => {
+    const next = locale === 'en' ? 'zh-CN' : 'en';
+    saveLocale(next);
+    setLocale(next);
+  };
+
+  const signedIn = (made: Session) => {
+    saveSession(made);
+    setSession(made);
+    setNotice(undefined);
+  };
+
+  const leave = async () => {
+    if (session) await call(editorSignout, {}, { token: session.token, locale }).catch(() => undefined);
+    signOut();
+  };
+
+  return (
+    <div className="ws">
+      <header className="ws-header">
+        <p className="ws-brand">{wt(locale, 'app.title')}</p>
+        <div className="ws-header-tools">
+          {session && checked && (
+            <p className="ws-who">
+              {wt(locale, 'session.signedInAs', { email: session.email, role: wt(locale, `role.${session.role}`) })}
+              <span className="ws-ends">
+                {wt(locale, 'session.endsAt', { time: endsAt(locale, session.expiresAt) })}
+              </span>
+            </p>
+          )}
+          <button type="button" className="ws-secondary" onClick={switchLocale}>
+            <span lang={locale === 'en' ? 'zh-CN' : 'en'}>{wt(locale, 'app.language')}</span>
+            <span className="ws-hidden">{` (${wt(locale, 'app.languageLabel')})`}</span>
+          </button>
+          {session && checked && (
+            <button type="button" className="ws-secondary" onClick={() => void leave()}>
+              {wt(locale, 'session.signout')}
+            </button>
+          )}
+        </div>
+      </header>
+      <main className="ws-main" id="main">
+        {!checked ? (
+          <p role="status">{wt(locale, 'app.loading')}</p>
+        ) : session ? (
+          <section aria-labelledby="ws-home-title">
+            <h1 id="ws-home-title">{wt(locale, 'home.title')}</h1>
+            <p>{wt(locale, 'home.intro')}</p>
+            <ul className="ws-links">
+              <li>
+                <a href={locale === 'zh-CN' ? '/zh-CN/' : '/'}>{wt(locale, 'home.site')}</a>
+              </li>
+            </ul>
+          </section>
+        ) : (
+          <SignIn locale={locale} notice={notice} onSignedIn={signedIn} />
+        )}
+      </main>
+    </div>
+  );
+}

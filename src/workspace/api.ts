@@ -1,0 +1,55 @@
+import * as v from 'valibot';
+import { type Call, type DataOf, envelope, type RequestOf, SUCCESS } from '#api/common.ts';
+import type { Locale } from '#i18n/index.ts';
+import { wt } from '#i18n/workspace.ts';
+
+// The workspace's client of the editor calls: `Authorization: Bearer` with the signed-in token, the
+// workspace's language as the calls' `language` (so the API's messages come in it), and every answer
+// checked against the contract. A failure rejects with a WorkspaceError carrying the API's own message.
+
+/** A call that did not succeed: the API's code (0 when there was no answer) and its message. */
+export class WorkspaceError extends Error {
+  readonly code: number;
+  constructor(code: number, message: string) {
+    super(message);
+    this.code = code;
+    this.name = 'WorkspaceError';
+  }
+}
+
+const ErrorEnvelope = v.object({ code: v.number(), msg: v.string() });
+
+/** Where the API is: the site's own origin unless the build was told otherwise. */
+const API_BASE = import.meta.env.PUBLIC_API_BASE || '/api';
+
+export interface CallContext {
+  token: string | null;
+  locale: Locale;
+}
+
+/** Makes one call of the contract; resolves to its `data` or rejects with a WorkspaceError. */
+export async function call<C extends Call>(
+  contract: C,
+  payload: Omit<RequestOf<C>, 'language'>,
+  { token, locale }: CallContext,
+): Promise<DataOf<C>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let raw: unknown;
+  try {
+    const response = await fetch(`${API_BASE}${contract.path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...payload, language: locale === 'zh-CN' ? 'zh' : 'en' }),
+    });
+    raw = await response.json();
+  } catch {
+    throw new WorkspaceError(0, wt(locale, 'app.network'));
+  }
+  const head = v.safeParse(ErrorEnvelope, raw);
+  if (!head.success) throw new WorkspaceError(0, wt(locale, 'app.unexpected'));
+  if (head.output.code !== SUCCESS) throw new WorkspaceError(head.output.code, head.output.msg);
+  const parsed = v.safeParse(envelope(contract.response), raw);
+  if (!parsed.success) throw new WorkspaceError(0, wt(locale, 'app.unexpected'));
+  return parsed.output.data as DataOf<C>;
+}
