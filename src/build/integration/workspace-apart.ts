@@ -9,7 +9,7 @@ import type { Plugin } from 'vite';
 
 const WORKSPACE_QUERY = 'workspace';
 
-const tagged = (id: string) => new RegExp(String.raw`[?&]${WORKSPACE_QUERY}$`).test(id);
+const tagged = (id: string) => new RegExp(`[?&]${WORKSPACE_QUERY}$`).test(id);
 const inWorkspace = (id: string) => /[\\/]src[\\/]workspace[\\/]/.test(id) || tagged(id);
 
 /** Whether a module id is one of the workspace's copies (for the client chunk groups). */
