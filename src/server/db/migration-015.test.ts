@@ -41,7 +41,7 @@ describe.each(databaseKinds)('migration 015 on newsletter links and attachments 
       [inquiry?.id, 'report\u202Efdp.zip', Buffer.concat([Buffer.from('PK\x05\x06', 'latin1'), Buffer.alloc(18)])],
     );
     attachmentId = file?.id as number;
-    applied = await migrate(db);
+    applied = await migrate(db, 15);
   }, 60_000);
   afterAll(() => handle?.drop());
 
