@@ -44,6 +44,7 @@ import {
   editorTokenList,
   editorTokenRevoke,
 } from './editor-accounts.ts';
+import { editorProductList } from './editor-lists.ts';
 import { editorSignin, editorSigninSend, editorSignout } from './editor-session.ts';
 import { inquirySubmit, newsletterConfirm, newsletterSubscribe, newsletterUnsubscribe } from './inquiry.ts';
 import { newsItem, newsPage } from './news.ts';
@@ -138,6 +139,7 @@ export const calls: Call[] = [
   editorSignin,
   editorSignout,
   editorMe,
+  editorProductList,
   editorTokenList,
   editorTokenCreate,
   editorTokenRevoke,

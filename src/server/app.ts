@@ -21,6 +21,7 @@ import { categoryRoutes } from './routes/category.ts';
 import { customerRoutes } from './routes/customer.ts';
 import { editorRoutes } from './routes/editor.ts';
 import { editorAccountRoutes } from './routes/editor-accounts.ts';
+import { editorListRoutes } from './routes/editor-lists.ts';
 import { editorSessionRoutes } from './routes/editor-session.ts';
 import { favouriteRoutes } from './routes/favourite.ts';
 import { inquiryRoutes } from './routes/inquiry.ts';
@@ -128,6 +129,7 @@ export function createApp({
   editorRoutes(api, { db, outbox, onBuildRequested, releases });
   editorAccountRoutes(api, db);
   editorSessionRoutes(api, { db, outbox });
+  editorListRoutes(api, db);
   // Answers about one customer, and the calls that hand out a session token.
   const privatePaths = new Set(
     calls

@@ -107,6 +107,7 @@ const samples: Record<string, Record<string, unknown>> = {
   '/editor/account/save': { email: 'fuzz@example.com', role: 'editor' },
   '/editor/signin/send': { email: 'fuzz@example.com' },
   '/editor/signin': { email: 'fuzz@example.com', code: '123456' },
+  '/editor/product/list': { keyword: 'laser', translation: 'incomplete' },
 };
 /** A valid request of the call (in English), for the fuzzer to break. */
 export const sampleOf = (call: Call): Record<string, unknown> => ({ language: 'en', ...samples[call.path] });

@@ -32,7 +32,7 @@ function parameters(query: Query): unknown[] {
  * The published products that match, with their rank: 0 part number, 1 its prefix, 2 one character
  * off, 3 name, 4 category or family, 5 description; and what breaks ties (featured, new, menu order).
  */
-const productMatches = `
+const matches = (which: 'published' | 'all') => `
   select s.product_id, s.featured, s.fresh, s.sort,
     case when s.part_key = $1 then 0
          when s.part_key >= $1 and s.part_key < $2 then 1
@@ -41,9 +41,24 @@ const productMatches = `
          when s.head @@ $6::tsquery then 4
          else 5 end as tier
   from product_search s
-  where s.published and ((s.part_key >= $1 and s.part_key < $2)
+  where ${which === 'published' ? 's.published and ' : ''}((s.part_key >= $1 and s.part_key < $2)
      or s.part_key = any($3::text[]) or s.part_variants && $3::text[]
      or s.terms @@ $4::tsquery)`;
+const productMatches = matches('published');
+
+/**
+ * The products a keyword finds as the site's search finds them (part numbers, words, pinyin), unpublished
+ * ones too, best first, at most `limit`: what the editors' workspace lists for a keyword.
+ */
+export async function matchingProductIds(db: Queryable, keyword: string, limit = 2000): Promise<number[]> {
+  const query = await parseQuery(db, keyword);
+  if (isEmpty(query)) return [];
+  const rows = await db.query<{ product_id: number }>(
+    `${matches('all')} order by tier, featured desc, fresh desc, sort, product_id limit ${Math.trunc(limit)}`,
+    parameters(query),
+  );
+  return rows.map((row) => row.product_id);
+}
 
 /** A page of productMatches, ranked, joined to the products only for the rows it shows. */
 const rankedProducts = (columns: string, limit: number, offset: number) => `

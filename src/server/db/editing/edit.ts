@@ -4,6 +4,7 @@ import type { Actor } from '../../auth/actor.ts';
 import { type AuditEntry, recordAudit } from '../audit.ts';
 import type { Db, Queryable } from '../index.ts';
 import { readRecord } from './records.ts';
+import { dateTranslations } from './translations.ts';
 
 // The editors' writes (issue 16, decision 0023), for the /editor/ calls and `npm run catalogue:import`.
 // Every call or import is one transaction: its writes, the rules below, the search index of what it
@@ -30,6 +31,7 @@ export async function editContent<T>(db: Db, actor: Actor, work: (edit: Edit) =>
     const edit: Edit = { tx, actor, products: new Set(), categories: new Set(), audit: [] };
     const result = await work(edit);
     await checkRules(tx);
+    await dateTranslations(tx, edit.audit);
     if (edit.products.size > 0 || edit.categories.size > 0)
       await indexSearch(tx, { products: [...edit.products], categories: [...edit.categories] });
     await recordAudit(tx, actor, edit.audit);

@@ -1,0 +1,124 @@
+import { expect, test } from 'vitest';
+import { asEditor, both, laser } from '#tests/support/editing.ts';
+import { describeApi } from '#tests/support/testing.ts';
+import { languageText } from '../db/editing/translations.ts';
+
+// Issue 39, item 2: the workspace's product list: every product, published or not, found as the site finds
+// it (part numbers too), with a translation that is missing or stale, what changed since the last publish,
+// pages of at most 50 and the counts of each filter.
+
+describeApi('the workspace’s product list', (api) => {
+  const { as } = asEditor(api);
+  const list = async (body: Record<string, unknown>) => {
+    const answer = await as('/editor/product/list', body);
+    expect(answer.body.code, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.data;
+  };
+  const row = async (partNumber: string) =>
+    (await list({ keyword: partNumber, sort: 'relevance' })).page.records.find(
+      (record: { partNumber: string }) => record.partNumber === partNumber,
+    );
+
+  test('a Chinese text older than its English is stale until the Chinese is saved; an empty Chinese text is missing', async () => {
+    const [top] = await api.db.query<{ key: string }>('select key from category where parent_id is null limit 1');
+    await as('/editor/category/save', {
+      key: 'zephyr-sources',
+      parent: top?.key,
+      name: both('Zephyr Sources', '泽菲尔光源'),
+      description: both('', ''),
+    });
+    expect((await as('/editor/product/save', laser('ZL-100', 'Zephyr 100'))).body.code).toBe(200);
+    expect(await row('ZL-100')).toMatchObject({ translation: 'complete', missing: [], published: true });
+
+    // The English name changes alone: the Chinese is now older than it.
+    await as(
+      '/editor/product/save',
+      laser('ZL-100', 'Zephyr 100', { name: both('Zephyr 100 Mk2', 'Zephyr 100 激光器') }),
+    );
+    expect((await row('ZL-100')).translation).toBe('stale');
+    const stale = await list({ translation: 'stale', category: 'zephyr-sources' });
+    expect(stale.page.records.map((record: { partNumber: string }) => record.partNumber)).toEqual(['ZL-100']);
+    // A price changes nothing of either language: still stale.
+    await as(
+      '/editor/product/save',
+      laser('ZL-100', 'Zephyr 100', { name: both('Zephyr 100 Mk2', 'Zephyr 100 激光器'), price: 1300 }),
+    );
+    expect((await row('ZL-100')).translation).toBe('stale');
+    // The Chinese follows: complete.
+    await as(
+      '/editor/product/save',
+      laser('ZL-100', 'Zephyr 100', { name: both('Zephyr 100 Mk2', 'Zephyr 100 Mk2 激光器'), price: 1300 }),
+    );
+    expect((await row('ZL-100')).translation).toBe('complete');
+    // A specification's English changes alone: stale again.
+    await as(
+      '/editor/product/save',
+      laser('ZL-100', 'Zephyr 100', {
+        name: both('Zephyr 100 Mk2', 'Zephyr 100 Mk2 激光器'),
+        price: 1300,
+        attributes: [{ label: both('Wavelength (nominal)', '波长'), value: '532', unit: 'nm' }],
+      }),
+    );
+    expect((await row('ZL-100')).translation).toBe('stale');
+
+    // An English summary with no Chinese: missing, named.
+    await as('/editor/product/save', laser('ZL-200', 'Zephyr 200', { summary: both('Green.', ''), published: false }));
+    expect(await row('ZL-200')).toMatchObject({ translation: 'missing', missing: ['summary'], published: false });
+    const counts = (await list({ category: 'zephyr-sources' })).counts;
+    expect(counts).toMatchObject({ all: 2, published: 1, unpublished: 1, missing: 1, stale: 1 });
+    const incomplete = await list({ category: 'zephyr-sources', translation: 'incomplete', sort: 'partNumber' });
+    expect(incomplete.page.records.map((record: { partNumber: string }) => record.partNumber)).toEqual([
+      'ZL-100',
+      'ZL-200',
+    ]);
+  });
+
+  test('finds by part number as the site does (case and dashes aside), unpublished products too', async () => {
+    const [product] = await api.db.query<{ id: number; part_number: string }>(
+      'select id, part_number from product where published order by id limit 1',
+    );
+    if (!product) throw new Error('no product');
+    await as('/editor/product/publish', { id: product.id, published: false });
+    const typed = product.part_number.toLowerCase().replace(/-/g, '');
+    const found = await list({ keyword: typed, sort: 'relevance' });
+    expect(found.page.records[0]).toMatchObject({ id: product.id, published: false });
+    await as('/editor/product/publish', { id: product.id, published: true });
+  });
+
+  test('lists what changed since the last published build', async () => {
+    await api.db.query(
+      "insert into site_build (id, status, requested_by, finished_at) values ('list-test', 'published', 'test', now())",
+    );
+    const before = await list({ changed: true });
+    expect(before.counts.changed).toBe(0);
+    await as('/editor/product/save', laser('ZL-300', 'Zephyr 300'));
+    const after = await list({ changed: true });
+    expect(after.page.records.map((record: { partNumber: string }) => record.partNumber)).toEqual(['ZL-300']);
+    expect(after.counts.changed).toBe(1);
+    await api.db.query("delete from site_build where id = 'list-test'");
+  });
+
+  test('pages of at most 50, a page past the end with its total, and bad input in the editor’s language', async () => {
+    const first = await list({ pageSize: 50 });
+    expect(first.page.records).toHaveLength(Math.min(50, first.counts.all));
+    expect(first.page.total).toBe(first.counts.all);
+    const beyond = await list({ pageNum: 1000 });
+    expect(beyond.page).toMatchObject({ records: [], total: first.counts.all });
+    const tooMany = await as('/editor/product/list', { pageSize: 51, language: 'zh' });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.msg).toMatch(/50/);
+    const odd = await as('/editor/product/list', { translation: 'some', language: 'en' });
+    expect(odd.status).toBe(400);
+  });
+});
+
+test('only bilingual text counts as a language: a specification value alike in both is either', () => {
+  const record = {
+    partNumber: 'X-1',
+    price: 10,
+    name: { en: 'Laser', zh: '激光器' },
+    attributes: [{ label: { en: 'Power', zh: '功率' }, value: '5 mW', unit: 'mW' }],
+  };
+  expect(languageText(record, 'en')).toEqual(['.attributes.0.label=Power', '.attributes.0.value=5 mW', '.name=Laser']);
+  expect(languageText(record, 'zh')).toEqual(['.attributes.0.label=功率', '.attributes.0.value=5 mW', '.name=激光器']);
+});

@@ -1,0 +1,10 @@
+import type { Hono } from 'hono';
+import { editorProductList } from '#api/editor-lists.ts';
+import { listProducts } from '../db/editing/lists.ts';
+import type { Db } from '../db/index.ts';
+import { handleEditor } from '../router.ts';
+
+/** The workspace's lists (issue 39, item 2): every record an editor may edit, published or not. */
+export function editorListRoutes(app: Hono, db: Db): void {
+  handleEditor(app, db, editorProductList, ({ language, ...request }) => listProducts(db, language, request));
+}
