@@ -66,3 +66,30 @@ export const editorProductList = defineCall({
   }),
   response: v.object({ page: page(ProductRow), counts: Counts }),
 });
+
+const RecordRow = v.object({
+  id: v.number(),
+  /** What the record is known by: a category's key, or the id of a solution or an article. */
+  key: v.string(),
+  title: Bilingual,
+  published: v.boolean(),
+  updatedAt: v.string(),
+  translation: v.picklist(TRANSLATION_STATES),
+  missing: v.array(v.string()),
+  changed: v.boolean(),
+});
+export type RecordRow = v.InferOutput<typeof RecordRow>;
+
+const recordList = (thing: 'category' | 'solution' | 'article', what: string) =>
+  defineCall({
+    method: 'POST',
+    path: `/editor/${thing}/list`,
+    tag: 'editor',
+    summary: `${what} for the workspace, published or not: a page of at most ${LIST_PAGE_SIZE}, searched by words of the title in either language, filtered and counted as the product list is.`,
+    request: v.object({ ...ListRequest, sort: v.optional(v.picklist(['updated', 'title']), 'updated') }),
+    response: v.object({ page: page(RecordRow), counts: Counts }),
+  });
+
+export const editorCategoryList = recordList('category', 'Categories');
+export const editorSolutionList = recordList('solution', 'Solutions');
+export const editorArticleList = recordList('article', 'Articles (knowledge and news)');

@@ -44,7 +44,7 @@ import {
   editorTokenList,
   editorTokenRevoke,
 } from './editor-accounts.ts';
-import { editorProductList } from './editor-lists.ts';
+import { editorArticleList, editorCategoryList, editorProductList, editorSolutionList } from './editor-lists.ts';
 import { editorSignin, editorSigninSend, editorSignout } from './editor-session.ts';
 import { inquirySubmit, newsletterConfirm, newsletterSubscribe, newsletterUnsubscribe } from './inquiry.ts';
 import { newsItem, newsPage } from './news.ts';
@@ -140,6 +140,9 @@ export const calls: Call[] = [
   editorSignout,
   editorMe,
   editorProductList,
+  editorCategoryList,
+  editorSolutionList,
+  editorArticleList,
   editorTokenList,
   editorTokenCreate,
   editorTokenRevoke,

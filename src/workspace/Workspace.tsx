@@ -4,8 +4,17 @@ import { editorSignout } from '#api/editor-session.ts';
 import type { Locale } from '#i18n/index.ts';
 import { wt } from '#i18n/workspace.ts';
 import { call, WorkspaceError } from './api.ts';
+import ProductList from './ProductList.tsx';
 import SignIn from './SignIn.tsx';
 import { loadLocale, loadSession, type Session, saveLocale, saveSession } from './session.ts';
+
+/** The workspace's screens, by the page's hash (`#/products`): one page, so any static host serves it. */
+const SCREENS = ['', 'products'] as const;
+type Screen = (typeof SCREENS)[number];
+const screenOf = (hash: string): Screen => {
+  const name = hash.replace(/^#\/?/, '');
+  return (SCREENS as readonly string[]).includes(name) ? (name as Screen) : '';
+};
 
 // The editors' workspace (issue 39, DESIGN.md section 8): a client-rendered app on one route, /editor/,
 // in English or Chinese as the editor chooses. It signs in, then shows what the editor's role allows;
@@ -20,6 +29,13 @@ export default function Workspace() {
   const [session, setSession] = useState<Session | undefined>(loadSession);
   const [checked, setChecked] = useState(false);
   const [notice, setNotice] = useState<string | undefined>();
+  const [screen, setScreen] = useState<Screen>(() => screenOf(location.hash));
+
+  useEffect(() => {
+    const follow = () => setScreen(screenOf(location.hash));
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
 
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -96,15 +112,36 @@ export default function Workspace() {
         {!checked ? (
           <p role="status">{wt(locale, 'app.loading')}</p>
         ) : session ? (
-          <section aria-labelledby="ws-home-title">
-            <h1 id="ws-home-title">{wt(locale, 'home.title')}</h1>
-            <p>{wt(locale, 'home.intro')}</p>
-            <ul className="ws-links">
-              <li>
-                <a href={locale === 'zh-CN' ? '/zh-CN/' : '/'}>{wt(locale, 'home.site')}</a>
-              </li>
-            </ul>
-          </section>
+          <>
+            <nav className="ws-nav" aria-label={wt(locale, 'nav.label')}>
+              <a href="#/" aria-current={screen === '' ? 'page' : undefined}>
+                {wt(locale, 'nav.home')}
+              </a>
+              <a href="#/products" aria-current={screen === 'products' ? 'page' : undefined}>
+                {wt(locale, 'nav.products')}
+              </a>
+            </nav>
+            {screen === 'products' ? (
+              <ProductList
+                locale={locale}
+                token={session.token}
+                onSignedOut={() => signOut(wt(locale, 'signin.ended'))}
+              />
+            ) : (
+              <section aria-labelledby="ws-home-title">
+                <h1 id="ws-home-title">{wt(locale, 'home.title')}</h1>
+                <p>{wt(locale, 'home.intro')}</p>
+                <ul className="ws-links">
+                  <li>
+                    <a href="#/products">{wt(locale, 'nav.products')}</a>
+                  </li>
+                  <li>
+                    <a href={locale === 'zh-CN' ? '/zh-CN/' : '/'}>{wt(locale, 'home.site')}</a>
+                  </li>
+                </ul>
+              </section>
+            )}
+          </>
         ) : (
           <SignIn locale={locale} notice={notice} onSignedIn={signedIn} />
         )}

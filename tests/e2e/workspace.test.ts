@@ -122,6 +122,39 @@ describe.each([
   });
 });
 
+test('lists products by part number and by translation, in both languages, pages and filters by keyboard', async () => {
+  const page = await browser.open('/editor/#/products', { locale: 'zh-CN' });
+  await page.locator('#ws-token').or(page.locator('#ws-email')).first().waitFor();
+  await page.getByRole('button', { name: '改用令牌登录' }).click();
+  await page.locator('#ws-token').fill(inject('editors').editor.token);
+  await page.keyboard.press('Enter');
+  await page.locator('#ws-products-title').waitFor();
+  await page.locator('.ws-table tbody tr').first().waitFor();
+  expect(await page.locator('[role="status"]').first().textContent()).toMatch(/^显示 \d+ 个，共 \d+ 个产品$/);
+  await expectAccessible(page, 'the workspace’s product list (zh-CN)');
+  // A part number typed as people type it: lower case, no dashes.
+  const [first] = await (
+    await fetch(`${browser.baseUrl}/api/product/page`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pageSize: 1 }),
+    })
+  )
+    .json()
+    .then((answer: { data: { records: { partNumber: string; name: string }[] } }) => answer.data.records);
+  if (!first) throw new Error('no product');
+  await page.locator('#ws-keyword').fill(first.partNumber.toLowerCase().replace(/-/g, ''));
+  await page.keyboard.press('Enter');
+  await page.locator('.ws-table tbody tr', { hasText: first.partNumber }).first().waitFor();
+  expect(await page.locator('.ws-table tbody tr').first().locator('td').first().textContent()).toBe(first.partNumber);
+  // Filters by keyboard: the translation filter to "missing", and nothing of the demo lacks its Chinese.
+  await page.locator('#ws-keyword').fill('');
+  await page.keyboard.press('Enter');
+  await page.locator('select').nth(1).selectOption('missing');
+  await page.getByText('没有匹配的产品。请减少关键词或更换筛选条件。').waitFor();
+  await page.context().close();
+});
+
 test('the workspace is no page of the site: robots keep out, no sitemap lists it, and it loads nothing of a visitor’s code', async () => {
   const page = await browser.open('/editor/');
   await page.locator('#ws-email').waitFor();

@@ -108,6 +108,9 @@ const samples: Record<string, Record<string, unknown>> = {
   '/editor/signin/send': { email: 'fuzz@example.com' },
   '/editor/signin': { email: 'fuzz@example.com', code: '123456' },
   '/editor/product/list': { keyword: 'laser', translation: 'incomplete' },
+  '/editor/category/list': { keyword: 'laser' },
+  '/editor/solution/list': { translation: 'stale' },
+  '/editor/article/list': { published: 'unpublished', sort: 'title' },
 };
 /** A valid request of the call (in English), for the fuzzer to break. */
 export const sampleOf = (call: Call): Record<string, unknown> => ({ language: 'en', ...samples[call.path] });

@@ -112,6 +112,58 @@ describeApi('the workspace’s product list', (api) => {
   });
 });
 
+describeApi('the workspace’s lists of categories, solutions and articles', (api) => {
+  const { as } = asEditor(api);
+
+  test('an article whose English body changed alone is stale; one with an English summary and no Chinese is missing it; found by title in either language', async () => {
+    const [article] = await api.db.query<{ id: number }>('select id from article order by id limit 1');
+    if (!article) throw new Error('no article');
+    const [before] = await api.db.query<{ record: Record<string, unknown> }>(
+      `select jsonb_build_object('id', a.id, 'kind', a.kind, 'contentType', a.content_type, 'productSeries', c.key,
+         'author', jsonb_build_object('en', a.author_en, 'zh', a.author_zh),
+         'publishedAt', to_char(a.published_at, 'YYYY-MM-DD'),
+         'title', jsonb_build_object('en', a.title_en, 'zh', a.title_zh),
+         'summary', jsonb_build_object('en', a.summary_en, 'zh', a.summary_zh),
+         'body', jsonb_build_object('en', a.body_en, 'zh', a.body_zh)) as record
+       from article a join category c on c.id = a.product_series_id where a.id = $1`,
+      [article.id],
+    );
+    const saved = before?.record as Record<string, { en: string; zh: string }> & { id: number };
+    const edited = { ...saved, body: { en: `${saved.body.en}<p>One more line.</p>`, zh: saved.body.zh } };
+    expect((await as('/editor/article/save', edited)).body.code).toBe(200);
+    const title = saved.title.zh.slice(0, 4);
+    const found = await as('/editor/article/list', { keyword: title, translation: 'stale' });
+    expect(found.body.data.page.records.map((row: { id: number }) => row.id)).toContain(article.id);
+    expect(found.body.data.page.records.find((row: { id: number }) => row.id === article.id)).toMatchObject({
+      key: String(article.id),
+      translation: 'stale',
+    });
+    const missing = { ...edited, summary: { en: 'A summary in English only.', zh: '' } };
+    expect((await as('/editor/article/save', missing)).body.code).toBe(200);
+    const listed = await as('/editor/article/list', { translation: 'missing' });
+    expect(listed.body.data.page.records).toEqual([
+      expect.objectContaining({ id: article.id, translation: 'missing', missing: ['summary'] }),
+    ]);
+    expect(listed.body.data.counts.missing).toBe(1);
+  });
+
+  test('categories by key or name, solutions by title, with their counts', async () => {
+    const [category] = await api.db.query<{ key: string; name_zh: string }>(
+      'select key, name_zh from category order by id limit 1',
+    );
+    if (!category) throw new Error('no category');
+    const byKey = await as('/editor/category/list', { keyword: category.key });
+    expect(byKey.body.data.page.records[0]).toMatchObject({ key: category.key, translation: 'complete' });
+    const byName = await as('/editor/category/list', { keyword: category.name_zh, language: 'zh', sort: 'title' });
+    expect(byName.body.data.page.records.map((row: { key: string }) => row.key)).toContain(category.key);
+    const solutions = await as('/editor/solution/list', {});
+    expect(solutions.body.data.counts.all).toBeGreaterThan(0);
+    expect(solutions.body.data.page.total).toBe(solutions.body.data.counts.all);
+    const odd = await as('/editor/solution/list', { sort: 'partNumber' });
+    expect(odd.status).toBe(400);
+  });
+});
+
 test('only bilingual text counts as a language: a specification value alike in both is either', () => {
   const record = {
     partNumber: 'X-1',

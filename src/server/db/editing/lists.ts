@@ -1,5 +1,5 @@
 import type { Language, Page } from '#api/common.ts';
-import type { ProductRow, TranslationState } from '#api/editor-lists.ts';
+import type { ProductRow, RecordRow, TranslationState } from '#api/editor-lists.ts';
 import { matchingProductIds } from '#server/search/search.ts';
 import type { Queryable } from '../index.ts';
 import { iso, toPage } from '../rows.ts';
@@ -54,6 +54,30 @@ const PRODUCTS = `
       and ($2::text is null or c.key = $2 or c.parent_id = (select id from category where key = $2))
   )`;
 
+type Counts = Record<'all' | 'published' | 'unpublished' | 'missing' | 'stale' | 'changed', number>;
+
+/** The counts of each filter over the rows listed for a search. */
+const COUNTS = `select jsonb_build_object('all', count(*), 'published', count(*) filter (where published),
+    'unpublished', count(*) filter (where not published),
+    'missing', count(*) filter (where cardinality(missing) > 0),
+    'stale', count(*) filter (where stale and cardinality(missing) = 0),
+    'changed', count(*) filter (where changed)) from listed`;
+
+/** The filters of a list request as a condition on the listed rows. */
+function filtersOf(request: Pick<ProductListRequest, 'published' | 'translation' | 'changed'>): string {
+  return [
+    request.published === 'published' ? 'published' : request.published === 'unpublished' ? 'not published' : 'true',
+    request.translation === 'missing'
+      ? 'cardinality(missing) > 0'
+      : request.translation === 'stale'
+        ? 'stale and cardinality(missing) = 0'
+        : request.translation === 'incomplete'
+          ? '(stale or cardinality(missing) > 0)'
+          : 'true',
+    request.changed ? 'changed' : 'true',
+  ].join(' and ');
+}
+
 const translationOf = (row: { missing: string[]; stale: boolean }): TranslationState =>
   row.missing.length > 0 ? 'missing' : row.stale ? 'stale' : 'complete';
 
@@ -66,17 +90,7 @@ export async function listProducts(
   const keyword = request.keyword.trim();
   const found = keyword ? await matchingProductIds(db, keyword) : null;
   const params = [found, request.category ?? null];
-  const where = [
-    request.published === 'published' ? 'published' : request.published === 'unpublished' ? 'not published' : 'true',
-    request.translation === 'missing'
-      ? 'cardinality(missing) > 0'
-      : request.translation === 'stale'
-        ? 'stale and cardinality(missing) = 0'
-        : request.translation === 'incomplete'
-          ? '(stale or cardinality(missing) > 0)'
-          : 'true',
-    request.changed ? 'changed' : 'true',
-  ].join(' and ');
+  const where = filtersOf(request);
   const name = lang === 'zh' ? 'name_zh' : 'name_en';
   const order = {
     updated: 'updated_at desc, id desc',
@@ -85,17 +99,12 @@ export async function listProducts(
     relevance: found ? 'rank, id' : 'updated_at desc, id desc',
   }[request.sort];
   const offset = (request.pageNum - 1) * request.pageSize;
-  type Counts = Record<'all' | 'published' | 'unpublished' | 'missing' | 'stale' | 'changed', number>;
   // One statement: the page, its total and the counts of each filter read in one snapshot. A page past
   // the end is one row of counts alone.
   const rows = await db.query<Partial<ListedRow> & { total: number; counts: Counts | string }>(
     `${PRODUCTS}, filtered as (select * from listed where ${where})
      select l.*, (select count(*)::int from filtered) as total,
-       (select jsonb_build_object('all', count(*), 'published', count(*) filter (where published),
-          'unpublished', count(*) filter (where not published),
-          'missing', count(*) filter (where cardinality(missing) > 0),
-          'stale', count(*) filter (where stale and cardinality(missing) = 0),
-          'changed', count(*) filter (where changed)) from listed) as counts
+       (${COUNTS}) as counts
      from (select 1) one left join lateral (
        select * from filtered order by ${order} limit ${request.pageSize} offset ${offset}) l on true`,
     params,
@@ -138,3 +147,82 @@ interface ListedRow {
 }
 
 const isRow = <T extends Partial<ListedRow>>(row: T): row is T & ListedRow => row.id != null;
+
+export interface RecordListRequest {
+  pageNum: number;
+  pageSize: number;
+  keyword: string;
+  published: 'all' | 'published' | 'unpublished';
+  translation: 'all' | 'missing' | 'stale' | 'incomplete';
+  changed: boolean;
+  sort: 'updated' | 'title';
+}
+
+/** How each kind of record is listed: its table, what it is known by, its title and its bilingual texts. */
+const RECORD_KINDS = {
+  category: { table: 'category', key: 'r.key', title: 'name', texts: ['name', 'description'] },
+  solution: { table: 'solution', key: 'r.id::text', title: 'title', texts: ['title', 'summary', 'body'] },
+  article: { table: 'article', key: 'r.id::text', title: 'title', texts: ['title', 'summary', 'body', 'author'] },
+} as const;
+
+/** A page of the workspace's list of categories, solutions or articles, with the counts of each filter. */
+export async function listRecords(
+  db: Queryable,
+  lang: Language,
+  kind: keyof typeof RECORD_KINDS,
+  request: RecordListRequest,
+): Promise<{ page: Page<RecordRow>; counts: ReturnType<typeof emptyCounts> }> {
+  const { table, key, title, texts } = RECORD_KINDS[kind];
+  const keyword = request.keyword.trim();
+  // Words of the title in either language, as typed (a category also by its key).
+  const pattern = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = filtersOf(request);
+  const order = request.sort === 'title' ? `title_${lang === 'zh' ? 'zh' : 'en'}, id` : 'updated_at desc, id desc';
+  const offset = (request.pageNum - 1) * request.pageSize;
+  const rows = await db.query<Partial<RecordListedRow> & { total: number; counts: Counts | string }>(
+    `with last_publish as (
+       select coalesce(max(finished_at), '-infinity'::timestamptz) as at from site_build where status = 'published'
+     ), listed as (
+       select r.id, ${key} as key, r.${title}_en as title_en, r.${title}_zh as title_zh, r.published, r.updated_at,
+         array_remove(array[${texts.map((text) => missing(text, `r.${text}_en`, `r.${text}_zh`)).join(', ')}], null) as missing,
+         r.zh_changed_at < r.en_changed_at as stale,
+         r.updated_at > (select at from last_publish) as changed
+       from ${table} r
+       where $1::text is null or r.${title}_en ilike $1 or r.${title}_zh ilike $1 or ${key} ilike $1
+     ), filtered as (select * from listed where ${where})
+     select l.*, (select count(*)::int from filtered) as total, (${COUNTS}) as counts
+     from (select 1) one left join lateral (
+       select * from filtered order by ${order} limit ${request.pageSize} offset ${offset}) l on true`,
+    [pattern],
+  );
+  const first = rows[0];
+  const counts: Counts =
+    typeof first?.counts === 'string' ? JSON.parse(first.counts) : (first?.counts ?? emptyCounts());
+  const records = rows
+    .filter((row): row is typeof row & RecordListedRow => row.id != null)
+    .map(
+      (row): RecordRow => ({
+        id: row.id,
+        key: row.key,
+        title: { en: row.title_en, zh: row.title_zh },
+        published: row.published,
+        updatedAt: iso(row.updated_at),
+        translation: translationOf(row),
+        missing: row.missing,
+        changed: row.changed,
+      }),
+    );
+  return { page: toPage(records, first?.total ?? 0, request.pageNum, request.pageSize), counts };
+}
+
+interface RecordListedRow {
+  id: number;
+  key: string;
+  title_en: string;
+  title_zh: string;
+  published: boolean;
+  updated_at: string;
+  missing: string[];
+  stale: boolean;
+  changed: boolean;
+}
