@@ -4,12 +4,12 @@ import { editorSignout } from '#api/editor-session.ts';
 import type { Locale } from '#i18n/index.ts';
 import { wt } from '#i18n/workspace.ts';
 import { call, WorkspaceError } from './api.ts';
-import ProductList from './ProductList.tsx';
+import { ProductList, RecordList } from './ListScreens.tsx';
 import SignIn from './SignIn.tsx';
 import { loadLocale, loadSession, type Session, saveLocale, saveSession } from './session.ts';
 
 /** The workspace's screens, by the page's hash (`#/products`): one page, so any static host serves it. */
-const SCREENS = ['', 'products'] as const;
+const SCREENS = ['', 'products', 'categories', 'solutions', 'articles'] as const;
 type Screen = (typeof SCREENS)[number];
 const screenOf = (hash: string): Screen => {
   const name = hash.replace(/^#\/?/, '');
@@ -67,6 +67,8 @@ export default function Workspace() {
       .finally(() => setChecked(true));
   }, [checked, session, locale, signOut]);
 
+  const ended = useCallback(() => signOut(wt(locale, 'signin.ended')), [signOut, locale]);
+
   const switchLocale = () => {
     const next = locale === 'en' ? 'zh-CN' : 'en';
     saveLocale(next);
@@ -117,16 +119,16 @@ export default function Workspace() {
               <a href="#/" aria-current={screen === '' ? 'page' : undefined}>
                 {wt(locale, 'nav.home')}
               </a>
-              <a href="#/products" aria-current={screen === 'products' ? 'page' : undefined}>
-                {wt(locale, 'nav.products')}
-              </a>
+              {(['products', 'categories', 'solutions', 'articles'] as const).map((name) => (
+                <a key={name} href={`#/${name}`} aria-current={screen === name ? 'page' : undefined}>
+                  {wt(locale, `nav.${name}`)}
+                </a>
+              ))}
             </nav>
             {screen === 'products' ? (
-              <ProductList
-                locale={locale}
-                token={session.token}
-                onSignedOut={() => signOut(wt(locale, 'signin.ended'))}
-              />
+              <ProductList locale={locale} token={session.token} onSignedOut={ended} />
+            ) : screen !== '' ? (
+              <RecordList kind={screen} locale={locale} token={session.token} onSignedOut={ended} />
             ) : (
               <section aria-labelledby="ws-home-title">
                 <h1 id="ws-home-title">{wt(locale, 'home.title')}</h1>

@@ -128,9 +128,9 @@ test('lists products by part number and by translation, in both languages, pages
   await page.getByRole('button', { name: '改用令牌登录' }).click();
   await page.locator('#ws-token').fill(inject('editors').editor.token);
   await page.keyboard.press('Enter');
-  await page.locator('#ws-products-title').waitFor();
+  await page.locator('h1', { hasText: '产品' }).waitFor();
   await page.locator('.ws-table tbody tr').first().waitFor();
-  expect(await page.locator('[role="status"]').first().textContent()).toMatch(/^显示 \d+ 个，共 \d+ 个产品$/);
+  expect(await page.locator('[role="status"]').first().textContent()).toMatch(/^显示 \d+ 条，共 \d+ 条$/);
   await expectAccessible(page, 'the workspace’s product list (zh-CN)');
   // A part number typed as people type it: lower case, no dashes.
   const [first] = await (
@@ -151,7 +151,7 @@ test('lists products by part number and by translation, in both languages, pages
   await page.locator('#ws-keyword').fill('');
   await page.keyboard.press('Enter');
   await page.locator('select').nth(1).selectOption('missing');
-  await page.getByText('没有匹配的产品。请减少关键词或更换筛选条件。').waitFor();
+  await page.getByText('没有匹配的记录。请减少关键词或更换筛选条件。').waitFor();
   await page.context().close();
 });
 

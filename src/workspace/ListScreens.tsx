@@ -1,0 +1,97 @@
+import {
+  editorArticleList,
+  editorCategoryList,
+  editorProductList,
+  editorSolutionList,
+  type ProductRow,
+  type RecordRow,
+} from '#api/editor-lists.ts';
+import type { Locale } from '#i18n/index.ts';
+import { wt } from '#i18n/workspace.ts';
+import { Chinese, Flags, ListScreen } from './lists.tsx';
+
+// The workspace's lists (issue 39, item 2): products by part number and name, the other records by title,
+// both languages side by side in each row.
+
+interface ScreenProps {
+  locale: Locale;
+  token: string;
+  onSignedOut: () => void;
+}
+
+export function ProductList(props: ScreenProps) {
+  const { locale } = props;
+  return (
+    <ListScreen<typeof editorProductList, ProductRow>
+      {...props}
+      contract={editorProductList}
+      titleKey="nav.products"
+      searchKey="list.searchProducts"
+      sorts={['updated', 'name', 'partNumber', 'relevance']}
+      head={
+        <tr>
+          <th scope="col">{wt(locale, 'list.partNumber')}</th>
+          <th scope="col">{wt(locale, 'list.nameEn')}</th>
+          <th scope="col">{wt(locale, 'list.nameZh')}</th>
+          <th scope="col">{wt(locale, 'list.category')}</th>
+          <th scope="col">{wt(locale, 'list.state')}</th>
+        </tr>
+      }
+      row={(product) => (
+        <tr key={product.id}>
+          <td className="ws-mono">{product.partNumber}</td>
+          <td lang="en">{product.name.en}</td>
+          <td>
+            <Chinese locale={locale} text={product.name.zh} />
+          </td>
+          <td>
+            {locale === 'zh-CN' ? product.category.name.zh || product.category.name.en : product.category.name.en}
+          </td>
+          <td>
+            <Flags locale={locale} record={product} />
+          </td>
+        </tr>
+      )}
+    />
+  );
+}
+
+const RECORD_LISTS = {
+  categories: { contract: editorCategoryList, titleKey: 'nav.categories', keyKey: 'list.key' },
+  solutions: { contract: editorSolutionList, titleKey: 'nav.solutions', keyKey: 'list.id' },
+  articles: { contract: editorArticleList, titleKey: 'nav.articles', keyKey: 'list.id' },
+} as const;
+
+export function RecordList(props: ScreenProps & { kind: keyof typeof RECORD_LISTS }) {
+  const { locale, kind } = props;
+  const { contract, titleKey, keyKey } = RECORD_LISTS[kind];
+  return (
+    <ListScreen<typeof contract, RecordRow>
+      {...props}
+      key={kind}
+      contract={contract}
+      titleKey={titleKey}
+      sorts={['updated', 'title']}
+      head={
+        <tr>
+          <th scope="col">{wt(locale, keyKey)}</th>
+          <th scope="col">{wt(locale, 'list.titleEn')}</th>
+          <th scope="col">{wt(locale, 'list.titleZh')}</th>
+          <th scope="col">{wt(locale, 'list.state')}</th>
+        </tr>
+      }
+      row={(record) => (
+        <tr key={record.id}>
+          <td className="ws-mono">{record.key}</td>
+          <td lang="en">{record.title.en}</td>
+          <td>
+            <Chinese locale={locale} text={record.title.zh} />
+          </td>
+          <td>
+            <Flags locale={locale} record={record} />
+          </td>
+        </tr>
+      )}
+    />
+  );
+}

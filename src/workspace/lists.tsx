@@ -1,0 +1,239 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import type { Call, DataOf, Page, RequestOf } from '#api/common.ts';
+import type { TranslationState } from '#api/editor-lists.ts';
+import type { Locale } from '#i18n/index.ts';
+import { type WorkspaceKey, wt } from '#i18n/workspace.ts';
+import { call, WorkspaceError } from './api.ts';
+
+// What every list of the workspace shares: the search, the filters with their counts, the page of 50, the
+// loading, empty and error states, and the translation flags of a row.
+
+type Counts = Record<'all' | 'published' | 'unpublished' | 'missing' | 'stale' | 'changed', number>;
+
+export interface ListFilters {
+  keyword: string;
+  published: 'all' | 'published' | 'unpublished';
+  translation: 'all' | 'missing' | 'stale' | 'incomplete';
+  changed: boolean;
+  sort: string;
+  pageNum: number;
+}
+
+/** A list call of the contract: its request takes the filters, its answer is a page and the counts. */
+type ListCall = Call & { __list?: never };
+
+interface Props<C extends ListCall, Row> {
+  locale: Locale;
+  token: string;
+  onSignedOut: () => void;
+  contract: C;
+  titleKey: WorkspaceKey;
+  searchKey?: WorkspaceKey;
+  /** The sorts offered, the first the default; `relevance` is offered only with a keyword. */
+  sorts: readonly string[];
+  head: ReactNode;
+  row: (record: Row) => ReactNode;
+}
+
+/** A list screen: search, filters with counts, a table of the page, and the pager. */
+export function ListScreen<C extends ListCall, Row extends { id: number }>({
+  locale,
+  token,
+  onSignedOut,
+  contract,
+  titleKey,
+  searchKey = 'list.search',
+  sorts,
+  head,
+  row,
+}: Props<C, Row>) {
+  const start: ListFilters = {
+    keyword: '',
+    published: 'all',
+    translation: 'all',
+    changed: false,
+    sort: sorts[0] ?? 'updated',
+    pageNum: 1,
+  };
+  const [filters, setFilters] = useState<ListFilters>(start);
+  const [typed, setTyped] = useState('');
+  const [answer, setAnswer] = useState<{ page: Page<Row>; counts: Counts } | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(true);
+  const status = useId();
+  const titleId = useId();
+  const keywordId = useId();
+
+  useEffect(() => {
+    let current = true;
+    setBusy(true);
+    const payload = { ...filters, pageSize: 50 } as unknown as Omit<RequestOf<C>, 'language'>;
+    call(contract, payload, { token, locale })
+      .then((data: DataOf<C>) => {
+        if (!current) return;
+        setAnswer(data as { page: Page<Row>; counts: Counts });
+        setError(undefined);
+      })
+      .catch((caught: unknown) => {
+        if (!current) return;
+        if (caught instanceof WorkspaceError && caught.code === 401) onSignedOut();
+        setError(caught instanceof WorkspaceError ? caught.message : wt(locale, 'app.unexpected'));
+      })
+      .finally(() => current && setBusy(false));
+    return () => {
+      current = false;
+    };
+  }, [filters, token, locale, onSignedOut, contract]);
+
+  const set = (change: Partial<ListFilters>) => setFilters((before) => ({ ...before, pageNum: 1, ...change }));
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const keyword = typed.trim();
+    const relevance = sorts.includes('relevance');
+    set({ keyword, ...(relevance ? { sort: keyword ? 'relevance' : (sorts[0] ?? 'updated') } : {}) });
+  };
+  const counts = answer?.counts;
+  const page = answer?.page;
+  const count = (n: number | undefined) => (n === undefined ? '' : ` (${n})`);
+
+  return (
+    <section aria-labelledby={titleId}>
+      <h1 id={titleId}>{wt(locale, titleKey)}</h1>
+      <search>
+        <form className="ws-search" onSubmit={search}>
+          <label htmlFor={keywordId}>{wt(locale, searchKey)}</label>
+          <div className="ws-row">
+            <input id={keywordId} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+            <button type="submit">{wt(locale, 'list.searchButton')}</button>
+          </div>
+        </form>
+      </search>
+      <div className="ws-filters">
+        <label>
+          {wt(locale, 'list.published')}
+          <select
+            value={filters.published}
+            onChange={(event) => set({ published: event.target.value as ListFilters['published'] })}
+          >
+            <option value="all">{wt(locale, 'filter.all') + count(counts?.all)}</option>
+            <option value="published">{wt(locale, 'filter.published') + count(counts?.published)}</option>
+            <option value="unpublished">{wt(locale, 'filter.unpublished') + count(counts?.unpublished)}</option>
+          </select>
+        </label>
+        <label>
+          {wt(locale, 'list.translation')}
+          <select
+            value={filters.translation}
+            onChange={(event) => set({ translation: event.target.value as ListFilters['translation'] })}
+          >
+            <option value="all">{wt(locale, 'filter.all')}</option>
+            <option value="incomplete">
+              {wt(locale, 'filter.incomplete') + count(counts && counts.missing + counts.stale)}
+            </option>
+            <option value="missing">{wt(locale, 'filter.missing') + count(counts?.missing)}</option>
+            <option value="stale">{wt(locale, 'filter.stale') + count(counts?.stale)}</option>
+          </select>
+        </label>
+        <label>
+          {wt(locale, 'list.sort')}
+          <select value={filters.sort} onChange={(event) => set({ sort: event.target.value })}>
+            {sorts
+              .filter((sort) => sort !== 'relevance' || filters.keyword)
+              .map((sort) => (
+                <option key={sort} value={sort}>
+                  {wt(locale, `sort.${sort}` as WorkspaceKey)}
+                </option>
+              ))}
+          </select>
+        </label>
+        <label className="ws-check">
+          <input
+            type="checkbox"
+            checked={filters.changed}
+            onChange={(event) => set({ changed: event.target.checked })}
+          />
+          {wt(locale, 'filter.changed') + count(counts?.changed)}
+        </label>
+      </div>
+      <p id={status} role="status" className="ws-help">
+        {busy
+          ? wt(locale, 'app.loading')
+          : page
+            ? wt(locale, 'list.showing', { shown: page.records.length, total: page.total })
+            : ''}
+      </p>
+      {error && (
+        <p className="ws-error" role="alert">
+          {error}
+        </p>
+      )}
+      {page && page.records.length === 0 && !busy && <p>{wt(locale, 'list.none')}</p>}
+      {page && page.records.length > 0 && (
+        <div className="ws-table-wrap">
+          <table className="ws-table" aria-labelledby={titleId} aria-describedby={status}>
+            <thead>{head}</thead>
+            <tbody>{page.records.map((record) => row(record))}</tbody>
+          </table>
+        </div>
+      )}
+      {page && page.pages > 1 && (
+        <nav className="ws-pager" aria-label={wt(locale, 'list.pages')}>
+          <button
+            type="button"
+            className="ws-secondary"
+            disabled={filters.pageNum <= 1}
+            onClick={() => setFilters((before) => ({ ...before, pageNum: before.pageNum - 1 }))}
+          >
+            {wt(locale, 'list.previous')}
+          </button>
+          <span>{wt(locale, 'list.pageOf', { page: page.current, pages: page.pages })}</span>
+          <button
+            type="button"
+            className="ws-secondary"
+            disabled={filters.pageNum >= page.pages}
+            onClick={() => setFilters((before) => ({ ...before, pageNum: before.pageNum + 1 }))}
+          >
+            {wt(locale, 'list.next')}
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+const FIELDS = ['name', 'title', 'summary', 'description', 'body', 'author', 'attributes', 'options', 'resources'];
+
+/** A row's state: not published, a translation missing (which texts) or stale, changed since the last publish. */
+export function Flags({
+  locale,
+  record,
+}: {
+  locale: Locale;
+  record: { published: boolean; translation: TranslationState; missing: string[]; changed: boolean };
+}) {
+  const fields = record.missing
+    .map((field) => wt(locale, `field.${FIELDS.includes(field) ? field : 'other'}` as WorkspaceKey))
+    .join(locale === 'zh-CN' ? '、' : ', ');
+  const flags = [
+    record.published ? undefined : wt(locale, 'state.unpublished'),
+    record.translation === 'missing'
+      ? wt(locale, 'state.missing', { fields })
+      : record.translation === 'stale'
+        ? wt(locale, 'state.stale')
+        : undefined,
+    record.changed ? wt(locale, 'state.changed') : undefined,
+  ].filter((flag): flag is string => flag !== undefined);
+  if (flags.length === 0) return <>{wt(locale, 'state.complete')}</>;
+  return (
+    <ul className="ws-flags">
+      {flags.map((flag) => (
+        <li key={flag}>{flag}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A Chinese text, or that it is empty. */
+export function Chinese({ locale, text }: { locale: Locale; text: string }) {
+  return text ? <span lang="zh-CN">{text}</span> : <span className="ws-missing">{wt(locale, 'state.empty')}</span>;
+}
