@@ -12,7 +12,7 @@ export const LIST_PAGE_SIZE = 50;
  * A record's translation: `missing` when a text has English and no Chinese; `stale` when its Chinese was
  * last changed before its English; else `complete`.
  */
-export const TRANSLATION_STATES = ['complete', 'missing', 'stale'] as const;
+const TRANSLATION_STATES = ['complete', 'missing', 'stale'] as const;
 export type TranslationState = (typeof TRANSLATION_STATES)[number];
 
 const Bilingual = v.object({ en: v.string(), zh: v.string() });

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import type { Call, DataOf, Page, RequestOf } from '#api/common.ts';
-import type { TranslationState } from '#api/editor-lists.ts';
+import { LIST_PAGE_SIZE, type TranslationState } from '#api/editor-lists.ts';
 import type { Locale } from '#i18n/index.ts';
 import { type WorkspaceKey, wt } from '#i18n/workspace.ts';
 import { call, WorkspaceError } from './api.ts';
@@ -67,7 +67,7 @@ export function ListScreen<C extends ListCall, Row extends { id: number }>({
   useEffect(() => {
     let current = true;
     setBusy(true);
-    const payload = { ...filters, pageSize: 50 } as unknown as Omit<RequestOf<C>, 'language'>;
+    const payload = { ...filters, pageSize: LIST_PAGE_SIZE } as unknown as Omit<RequestOf<C>, 'language'>;
     call(contract, payload, { token, locale })
       .then((data: DataOf<C>) => {
         if (!current) return;

@@ -143,12 +143,14 @@ test('lists products by part number and by translation, in both languages, pages
     .json()
     .then((answer: { data: { records: { partNumber: string; name: string }[] } }) => answer.data.records);
   if (!first) throw new Error('no product');
-  await page.locator('#ws-keyword').fill(first.partNumber.toLowerCase().replace(/-/g, ''));
+  await page
+    .getByRole('searchbox', { name: '按名称或型号搜索（中英文均可）' })
+    .fill(first.partNumber.toLowerCase().replace(/-/g, ''));
   await page.keyboard.press('Enter');
   await page.locator('.ws-table tbody tr', { hasText: first.partNumber }).first().waitFor();
   expect(await page.locator('.ws-table tbody tr').first().locator('td').first().textContent()).toBe(first.partNumber);
   // Filters by keyboard: the translation filter to "missing", and nothing of the demo lacks its Chinese.
-  await page.locator('#ws-keyword').fill('');
+  await page.getByRole('searchbox', { name: '按名称或型号搜索（中英文均可）' }).fill('');
   await page.keyboard.press('Enter');
   await page.locator('select').nth(1).selectOption('missing');
   await page.getByText('没有匹配的记录。请减少关键词或更换筛选条件。').waitFor();
