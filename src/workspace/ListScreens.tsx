@@ -39,15 +39,19 @@ export function ProductList(props: ScreenProps) {
       }
       row={(product) => (
         <tr key={product.id}>
-          <td className="ws-mono">{product.partNumber}</td>
-          <td lang="en">{product.name.en}</td>
-          <td>
+          <td className="ws-mono" data-label={wt(locale, 'list.partNumber')}>
+            {product.partNumber}
+          </td>
+          <td lang="en" data-label={wt(locale, 'list.nameEn')}>
+            {product.name.en}
+          </td>
+          <td data-label={wt(locale, 'list.nameZh')}>
             <Chinese locale={locale} text={product.name.zh} />
           </td>
-          <td>
+          <td data-label={wt(locale, 'list.category')}>
             {locale === 'zh-CN' ? product.category.name.zh || product.category.name.en : product.category.name.en}
           </td>
-          <td>
+          <td data-label={wt(locale, 'list.state')}>
             <Flags locale={locale} record={product} />
           </td>
         </tr>
@@ -82,12 +86,16 @@ export function RecordList(props: ScreenProps & { kind: keyof typeof RECORD_LIST
       }
       row={(record) => (
         <tr key={record.id}>
-          <td className="ws-mono">{record.key}</td>
-          <td lang="en">{record.title.en}</td>
-          <td>
+          <td className="ws-mono" data-label={wt(locale, keyKey)}>
+            {record.key}
+          </td>
+          <td lang="en" data-label={wt(locale, 'list.titleEn')}>
+            {record.title.en}
+          </td>
+          <td data-label={wt(locale, 'list.titleZh')}>
             <Chinese locale={locale} text={record.title.zh} />
           </td>
-          <td>
+          <td data-label={wt(locale, 'list.state')}>
             <Flags locale={locale} record={record} />
           </td>
         </tr>
