@@ -93,3 +93,43 @@ const recordList = (thing: 'category' | 'solution' | 'article', what: string) =>
 export const editorCategoryList = recordList('category', 'Categories');
 export const editorSolutionList = recordList('solution', 'Solutions');
 export const editorArticleList = recordList('article', 'Articles (knowledge and news)');
+
+const SmallListRequest = v.object({
+  language: LanguageField,
+  keyword: v.optional(v.pipe(v.string(), v.maxLength(200, 'validation.tooLong')), ''),
+  translation: v.optional(v.picklist(['all', 'missing']), 'all'),
+});
+
+const MetaRow = v.object({
+  page: v.string(),
+  meta: v.array(v.object({ name: v.string(), content: Bilingual })),
+  /** The tags with English and no Chinese. */
+  missing: v.array(v.string()),
+});
+
+export const editorMetaList = defineCall({
+  method: 'POST',
+  path: '/editor/meta/list',
+  tag: 'editor',
+  summary:
+    'Every page’s own meta tags, both languages, for the workspace: searched by page key or tag text, `translation: missing` for those with a tag lacking its Chinese; with the counts.',
+  request: SmallListRequest,
+  response: v.object({ records: v.array(MetaRow), counts: v.object({ all: v.number(), missing: v.number() }) }),
+});
+
+const ConfigRow = v.object({
+  configName: v.string(),
+  value: Bilingual,
+  /** English and no Chinese (a mail routing setting is one list for both, so never). */
+  missing: v.boolean(),
+});
+
+export const editorConfigList = defineCall({
+  method: 'POST',
+  path: '/editor/config/list',
+  tag: 'editor',
+  summary:
+    'Every site setting, both languages, for the workspace (admins only, as their saves are): searched by name or value, `translation: missing` for those lacking their Chinese; with the counts.',
+  request: SmallListRequest,
+  response: v.object({ records: v.array(ConfigRow), counts: v.object({ all: v.number(), missing: v.number() }) }),
+});

@@ -44,7 +44,14 @@ import {
   editorTokenList,
   editorTokenRevoke,
 } from './editor-accounts.ts';
-import { editorArticleList, editorCategoryList, editorProductList, editorSolutionList } from './editor-lists.ts';
+import {
+  editorArticleList,
+  editorCategoryList,
+  editorConfigList,
+  editorMetaList,
+  editorProductList,
+  editorSolutionList,
+} from './editor-lists.ts';
 import { editorSignin, editorSigninSend, editorSignout } from './editor-session.ts';
 import { inquirySubmit, newsletterConfirm, newsletterSubscribe, newsletterUnsubscribe } from './inquiry.ts';
 import { newsItem, newsPage } from './news.ts';
@@ -143,6 +150,8 @@ export const calls: Call[] = [
   editorCategoryList,
   editorSolutionList,
   editorArticleList,
+  editorMetaList,
+  editorConfigList,
   editorTokenList,
   editorTokenCreate,
   editorTokenRevoke,

@@ -1,6 +1,8 @@
 import {
   editorArticleList,
   editorCategoryList,
+  editorConfigList,
+  editorMetaList,
   editorProductList,
   editorSolutionList,
   type ProductRow,
@@ -8,7 +10,7 @@ import {
 } from '#api/editor-lists.ts';
 import type { Locale } from '#i18n/index.ts';
 import { wt } from '#i18n/workspace.ts';
-import { Chinese, Flags, ListScreen } from './lists.tsx';
+import { Chinese, Flags, ListScreen, SmallListScreen } from './lists.tsx';
 
 // The workspace's lists (issue 39, item 2): products by part number and name, the other records by title,
 // both languages side by side in each row.
@@ -97,6 +99,75 @@ export function RecordList(props: ScreenProps & { kind: keyof typeof RECORD_LIST
           </td>
           <td data-label={wt(locale, 'list.state')}>
             <Flags locale={locale} record={record} />
+          </td>
+        </tr>
+      )}
+    />
+  );
+}
+
+/** Page meta and settings: tens of rows, no pages; each text in both languages side by side. */
+export function MetaList(props: ScreenProps) {
+  const { locale } = props;
+  return (
+    <SmallListScreen
+      {...props}
+      contract={editorMetaList}
+      titleKey="nav.meta"
+      head={
+        <tr>
+          <th scope="col">{wt(locale, 'list.page')}</th>
+          <th scope="col">{wt(locale, 'list.tag')}</th>
+          <th scope="col">{wt(locale, 'list.textEn')}</th>
+          <th scope="col">{wt(locale, 'list.textZh')}</th>
+        </tr>
+      }
+      row={(record) =>
+        record.meta.map((tag, index) => (
+          <tr key={`${record.page}-${tag.name}`}>
+            <td className="ws-mono" data-label={wt(locale, 'list.page')}>
+              {index === 0 ? record.page : ''}
+            </td>
+            <td className="ws-mono" data-label={wt(locale, 'list.tag')}>
+              {tag.name}
+            </td>
+            <td lang="en" data-label={wt(locale, 'list.textEn')}>
+              {tag.content.en}
+            </td>
+            <td data-label={wt(locale, 'list.textZh')}>
+              <Chinese locale={locale} text={tag.content.zh} />
+            </td>
+          </tr>
+        ))
+      }
+    />
+  );
+}
+
+export function ConfigList(props: ScreenProps) {
+  const { locale } = props;
+  return (
+    <SmallListScreen
+      {...props}
+      contract={editorConfigList}
+      titleKey="nav.config"
+      head={
+        <tr>
+          <th scope="col">{wt(locale, 'list.setting')}</th>
+          <th scope="col">{wt(locale, 'list.textEn')}</th>
+          <th scope="col">{wt(locale, 'list.textZh')}</th>
+        </tr>
+      }
+      row={(record) => (
+        <tr key={record.configName}>
+          <td className="ws-mono" data-label={wt(locale, 'list.setting')}>
+            {record.configName}
+          </td>
+          <td lang="en" data-label={wt(locale, 'list.textEn')}>
+            {record.value.en}
+          </td>
+          <td data-label={wt(locale, 'list.textZh')}>
+            <Chinese locale={locale} text={record.value.zh} />
           </td>
         </tr>
       )}

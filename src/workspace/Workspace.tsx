@@ -4,12 +4,12 @@ import { editorSignout } from '#api/editor-session.ts';
 import type { Locale } from '#i18n/index.ts';
 import { wt } from '#i18n/workspace.ts';
 import { call, WorkspaceError } from './api.ts';
-import { ProductList, RecordList } from './ListScreens.tsx';
+import { ConfigList, MetaList, ProductList, RecordList } from './ListScreens.tsx';
 import SignIn from './SignIn.tsx';
 import { loadLocale, loadSession, type Session, saveLocale, saveSession } from './session.ts';
 
 /** The workspace's screens, by the page's hash (`#/products`): one page, so any static host serves it. */
-const SCREENS = ['', 'products', 'categories', 'solutions', 'articles'] as const;
+const SCREENS = ['', 'products', 'categories', 'solutions', 'articles', 'meta', 'config'] as const;
 type Screen = (typeof SCREENS)[number];
 const screenOf = (hash: string): Screen => {
   const name = hash.replace(/^#\/?/, '');
@@ -119,7 +119,16 @@ export default function Workspace() {
               <a href="#/" aria-current={screen === '' ? 'page' : undefined}>
                 {wt(locale, 'nav.home')}
               </a>
-              {(['products', 'categories', 'solutions', 'articles'] as const).map((name) => (
+              {(
+                [
+                  'products',
+                  'categories',
+                  'solutions',
+                  'articles',
+                  'meta',
+                  ...(session.role === 'admin' ? (['config'] as const) : []),
+                ] as const
+              ).map((name) => (
                 <a key={name} href={`#/${name}`} aria-current={screen === name ? 'page' : undefined}>
                   {wt(locale, `nav.${name}`)}
                 </a>
@@ -127,6 +136,10 @@ export default function Workspace() {
             </nav>
             {screen === 'products' ? (
               <ProductList locale={locale} token={session.token} onSignedOut={ended} />
+            ) : screen === 'meta' ? (
+              <MetaList locale={locale} token={session.token} onSignedOut={ended} />
+            ) : screen === 'config' ? (
+              <ConfigList locale={locale} token={session.token} onSignedOut={ended} />
             ) : screen !== '' ? (
               <RecordList kind={screen} locale={locale} token={session.token} onSignedOut={ended} />
             ) : (

@@ -237,3 +237,108 @@ export function Flags({
 export function Chinese({ locale, text }: { locale: Locale; text: string }) {
   return text ? <span lang="zh-CN">{text}</span> : <span className="ws-missing">{wt(locale, 'state.empty')}</span>;
 }
+
+interface SmallProps<C extends Call> {
+  locale: Locale;
+  token: string;
+  onSignedOut: () => void;
+  contract: C;
+  titleKey: WorkspaceKey;
+  head: ReactNode;
+  row: (record: SmallRecords<C>[number]) => ReactNode;
+}
+
+type SmallRecords<C extends Call> = DataOf<C> extends { records: (infer R)[] } ? R[] : never;
+
+/** A short list (page meta, settings): a search and the missing-translation filter, every row at once. */
+export function SmallListScreen<C extends Call>({
+  locale,
+  token,
+  onSignedOut,
+  contract,
+  titleKey,
+  head,
+  row,
+}: SmallProps<C>) {
+  const [keyword, setKeyword] = useState('');
+  const [typed, setTyped] = useState('');
+  const [translation, setTranslation] = useState<'all' | 'missing'>('all');
+  const [answer, setAnswer] = useState<{ records: SmallRecords<C>; counts: { all: number; missing: number } }>();
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(true);
+  const titleId = useId();
+  const keywordId = useId();
+  const status = useId();
+
+  useEffect(() => {
+    let current = true;
+    setBusy(true);
+    call(contract, { keyword, translation } as unknown as Omit<RequestOf<C>, 'language'>, { token, locale })
+      .then((data) => {
+        if (current) {
+          setAnswer(data as { records: SmallRecords<C>; counts: { all: number; missing: number } });
+          setError(undefined);
+        }
+      })
+      .catch((caught: unknown) => {
+        if (!current) return;
+        if (caught instanceof WorkspaceError && caught.code === 401) onSignedOut();
+        setError(caught instanceof WorkspaceError ? caught.message : wt(locale, 'app.unexpected'));
+      })
+      .finally(() => current && setBusy(false));
+    return () => {
+      current = false;
+    };
+  }, [keyword, translation, token, locale, onSignedOut, contract]);
+
+  return (
+    <section aria-labelledby={titleId}>
+      <h1 id={titleId}>{wt(locale, titleKey)}</h1>
+      <search>
+        <form
+          className="ws-search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setKeyword(typed.trim());
+          }}
+        >
+          <label htmlFor={keywordId}>{wt(locale, 'list.searchText')}</label>
+          <div className="ws-row">
+            <input id={keywordId} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+            <button type="submit">{wt(locale, 'list.searchButton')}</button>
+          </div>
+        </form>
+      </search>
+      <div className="ws-filters">
+        <label>
+          {wt(locale, 'list.translation')}
+          <select value={translation} onChange={(event) => setTranslation(event.target.value as 'all' | 'missing')}>
+            <option value="all">{`${wt(locale, 'filter.all')}${answer ? ` (${answer.counts.all})` : ''}`}</option>
+            <option value="missing">{`${wt(locale, 'filter.missing')}${answer ? ` (${answer.counts.missing})` : ''}`}</option>
+          </select>
+        </label>
+      </div>
+      <p id={status} role="status" className="ws-help">
+        {busy
+          ? wt(locale, 'app.loading')
+          : answer
+            ? wt(locale, 'list.showing', { shown: answer.records.length, total: answer.counts.all })
+            : ''}
+      </p>
+      {error && (
+        <p className="ws-error" role="alert">
+          {error}
+        </p>
+      )}
+      {answer && answer.records.length === 0 && !busy && <p>{wt(locale, 'list.none')}</p>}
+      {answer && answer.records.length > 0 && (
+        <div className="ws-table-wrap">
+          <table className="ws-table" aria-labelledby={titleId} aria-describedby={status}>
+            <thead>{head}</thead>
+            <tbody>{answer.records.map((record) => row(record))}</tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

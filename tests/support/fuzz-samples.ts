@@ -111,6 +111,8 @@ const samples: Record<string, Record<string, unknown>> = {
   '/editor/category/list': { keyword: 'laser' },
   '/editor/solution/list': { translation: 'stale' },
   '/editor/article/list': { published: 'unpublished', sort: 'title' },
+  '/editor/meta/list': { keyword: 'title' },
+  '/editor/config/list': { translation: 'missing' },
 };
 /** A valid request of the call (in English), for the fuzzer to break. */
 export const sampleOf = (call: Call): Record<string, unknown> => ({ language: 'en', ...samples[call.path] });

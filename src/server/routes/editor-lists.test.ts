@@ -174,3 +174,32 @@ test('only bilingual text counts as a language: a specification value alike in b
   expect(languageText(record, 'en')).toEqual(['.attributes.0.label=Power', '.attributes.0.value=5 mW', '.name=Laser']);
   expect(languageText(record, 'zh')).toEqual(['.attributes.0.label=功率', '.attributes.0.value=5 mW', '.name=激光器']);
 });
+
+describeApi('the workspace’s lists of page meta and settings', (api) => {
+  const { as } = asEditor(api);
+  const admin = asEditor(api, 'admin');
+
+  test('page meta with a tag lacking its Chinese is listed as missing it; settings are for admins, searched by name or value', async () => {
+    const saved = await as('/editor/meta/save', {
+      page: 'workspace-test',
+      meta: [
+        { name: 'title', content: both('Workspace test', '工作台测试') },
+        { name: 'description', content: both('Only in English.', '') },
+      ],
+    });
+    expect(saved.body.code).toBe(200);
+    const missing = await as('/editor/meta/list', { translation: 'missing' });
+    expect(missing.body.data.records).toEqual([
+      expect.objectContaining({ page: 'workspace-test', missing: ['description'] }),
+    ]);
+    expect(missing.body.data.counts.missing).toBe(1);
+    const found = await as('/editor/meta/list', { keyword: '工作台' });
+    expect(found.body.data.records.map((row: { page: string }) => row.page)).toEqual(['workspace-test']);
+
+    expect((await as('/editor/config/list', {})).status).toBe(403);
+    const settings = await admin.as('/editor/config/list', { keyword: 'salesemail' });
+    expect(settings.body.data.records).toEqual([expect.objectContaining({ configName: 'salesEmail', missing: false })]);
+    const all = await admin.as('/editor/config/list', {});
+    expect(all.body.data.counts.all).toBeGreaterThan(3);
+  });
+});

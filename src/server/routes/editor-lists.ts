@@ -1,6 +1,13 @@
 import type { Hono } from 'hono';
-import { editorArticleList, editorCategoryList, editorProductList, editorSolutionList } from '#api/editor-lists.ts';
-import { listProducts, listRecords } from '../db/editing/lists.ts';
+import {
+  editorArticleList,
+  editorCategoryList,
+  editorConfigList,
+  editorMetaList,
+  editorProductList,
+  editorSolutionList,
+} from '#api/editor-lists.ts';
+import { listConfig, listMeta, listProducts, listRecords } from '../db/editing/lists.ts';
 import type { Db } from '../db/index.ts';
 import { handleEditor } from '../router.ts';
 
@@ -14,4 +21,6 @@ export function editorListRoutes(app: Hono, db: Db): void {
     listRecords(db, language, 'solution', request),
   );
   handleEditor(app, db, editorArticleList, ({ language, ...request }) => listRecords(db, language, 'article', request));
+  handleEditor(app, db, editorMetaList, (request) => listMeta(db, request));
+  handleEditor(app, db, editorConfigList, (request) => listConfig(db, request), 'admin');
 }

@@ -1,8 +1,10 @@
 import type { Language, Page } from '#api/common.ts';
+import { MAIL_ROUTING_SETTINGS } from '#api/editor-fields.ts';
 import type { ProductRow, RecordRow, TranslationState } from '#api/editor-lists.ts';
 import { matchingProductIds } from '#server/search/search.ts';
 import type { Queryable } from '../index.ts';
 import { iso, toPage } from '../rows.ts';
+import { readRecords } from './records.ts';
 
 // The editors' workspace's lists (issue 39, item 2): every record, published or not, with its translation
 // state and whether it changed since the last published build, in one statement for the page and one for
@@ -225,4 +227,56 @@ interface RecordListedRow {
   missing: string[];
   stale: boolean;
   changed: boolean;
+}
+
+/** Every page's own meta tags, with the tags that lack their Chinese, filtered by a keyword (any text). */
+export async function listMeta(db: Queryable, request: { keyword: string; translation: 'all' | 'missing' }) {
+  const keys = await db.query<{ page_key: string }>('select page_key from page_meta order by page_key');
+  const records = [
+    ...(
+      await readRecords(
+        db,
+        'meta',
+        keys.map((row) => row.page_key),
+      )
+    ).values(),
+  ].map((snapshot) => {
+    const record = snapshot.record as { page: string; meta: { name: string; content: { en: string; zh: string } }[] };
+    const missing = record.meta.filter((tag) => tag.content.en !== '' && !tag.content.zh).map((tag) => tag.name);
+    return { page: record.page, meta: record.meta, missing };
+  });
+  return smallList(records, request, (record) => [
+    record.page,
+    ...record.meta.flatMap((tag) => [tag.name, tag.content.en, tag.content.zh]),
+  ]);
+}
+
+/** Every site setting, with whether it lacks its Chinese, filtered by a keyword (name or value). */
+export async function listConfig(db: Queryable, request: { keyword: string; translation: 'all' | 'missing' }) {
+  const rows = await db.query<{ config_name: string; value_en: string; value_zh: string }>(
+    'select config_name, value_en, value_zh from system_config order by config_name',
+  );
+  const records = rows.map((row) => ({
+    configName: row.config_name,
+    value: { en: row.value_en, zh: row.value_zh },
+    missing: row.value_en !== '' && row.value_zh === '' && !MAIL_ROUTING_SETTINGS.includes(row.config_name),
+  }));
+  return smallList(records, request, (record) => [record.configName, record.value.en, record.value.zh]);
+}
+
+/** A short list (tens of rows) filtered in memory: by words of its texts, case aside, and by a missing translation. */
+function smallList<T extends { missing: boolean | string[] }>(
+  records: T[],
+  { keyword, translation }: { keyword: string; translation: 'all' | 'missing' },
+  texts: (record: T) => string[],
+): { records: T[]; counts: { all: number; missing: number } } {
+  const wanted = keyword.trim().toLowerCase();
+  const found = wanted
+    ? records.filter((record) => texts(record).some((text) => text.toLowerCase().includes(wanted)))
+    : records;
+  const lacking = (record: T) => (Array.isArray(record.missing) ? record.missing.length > 0 : record.missing);
+  return {
+    records: translation === 'missing' ? found.filter(lacking) : found,
+    counts: { all: found.length, missing: found.filter(lacking).length },
+  };
 }
