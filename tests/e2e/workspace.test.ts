@@ -154,6 +154,28 @@ test('lists products by part number and by translation, in both languages, pages
   await page.keyboard.press('Enter');
   await page.locator('select').nth(1).selectOption('missing');
   await page.getByText('没有匹配的记录。请减少关键词或更换筛选条件。').waitFor();
+  // The other lists by their links, by keyboard; an editor (not an admin) has no settings to list.
+  const nav = page.getByRole('navigation', { name: '工作台' });
+  expect(await nav.getByRole('link').allTextContents()).toEqual([
+    '概览',
+    '产品',
+    '分类',
+    '解决方案',
+    '文章',
+    '页面元信息',
+  ]);
+  for (const [link, title] of [
+    ['文章', '文章'],
+    ['页面元信息', '页面元信息'],
+  ]) {
+    await nav.getByRole('link', { name: link }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('h1', { hasText: title }).waitFor();
+    await page.locator('.ws-table tbody tr').first().waitFor();
+    await expectAccessible(page, `the workspace’s ${link} list (zh-CN)`);
+  }
+  await page.goto('/editor/#/config');
+  await page.locator('.ws-error').waitFor();
   await page.context().close();
 });
 
