@@ -54,7 +54,7 @@ const editor = db.kind === 'pglite' ? await demoEditor(db, config.dataDir) : und
 if (editor) {
   const mail = config.smtpUrl ? 'is sent by SMTP' : `is written to ${config.mailDir} as .eml files`;
   console.log(
-    `Editors' workspace: ${server.url}/editor/\n` +
+    `Editors' workspace: ${server.url}/editor\n` +
       `  sign in as ${editor.email} with an emailed code (mail ${mail}), or with this token:\n  ${editor.token}\n`,
   );
 }

@@ -16,7 +16,7 @@ const screenOf = (hash: string): Screen => {
   return (SCREENS as readonly string[]).includes(name) ? (name as Screen) : '';
 };
 
-// The editors' workspace (issue 39, DESIGN.md section 8): a client-rendered app on one route, /editor/,
+// The editors' workspace (issue 39, DESIGN.md section 8): a client-rendered app on one route, /editor,
 // in English or Chinese as the editor chooses. It signs in, then shows what the editor's role allows;
 // the API checks the role on every call, the screens only leave out what would be refused.
 
@@ -88,6 +88,9 @@ export default function Workspace() {
 
   return (
     <div className="ws">
+      <a className="ws-skip" href="#main">
+        {wt(locale, 'app.skip')}
+      </a>
       <header className="ws-header">
         <p className="ws-brand">{wt(locale, 'app.title')}</p>
         <div className="ws-header-tools">

@@ -5,7 +5,7 @@ import { describe, expect, inject, test } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { startBrowser } from './browser.ts';
 
-// Issue 39, item 1: the editors' workspace at /editor/, signed in to by an emailed code or with a token, in
+// Issue 39, item 1: the editors' workspace at /editor, signed in to by an emailed code or with a token, in
 // the language the browser asks for and switched on the page; a sign-in that ends sends the editor back.
 
 const browser = startBrowser();
@@ -48,7 +48,7 @@ describe.each([
   },
 ])('the editors’ workspace ($locale)', (expected) => {
   test('signs in with an emailed code by keyboard alone, shows who is signed in, and signs out', async () => {
-    const page = await browser.open('/editor/', { locale: expected.browserLocale });
+    const page = await browser.open('/editor', { locale: expected.browserLocale });
     await page.locator('#ws-email').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(expected.locale);
     expect(await heading(page)).toBe(expected.signIn);
@@ -90,7 +90,7 @@ describe.each([
   });
 
   test('signs in with a token, refuses a wrong one in the page’s language, and switches language on the page', async () => {
-    const page = await browser.open('/editor/', { locale: expected.browserLocale });
+    const page = await browser.open('/editor', { locale: expected.browserLocale });
     await page
       .getByRole('button', { name: expected.locale === 'en' ? 'Sign in with a token instead' : '改用令牌登录' })
       .click();
@@ -123,7 +123,7 @@ describe.each([
 });
 
 test('lists products by part number and by translation, in both languages, pages and filters by keyboard', async () => {
-  const page = await browser.open('/editor/#/products', { locale: 'zh-CN' });
+  const page = await browser.open('/editor#/products', { locale: 'zh-CN' });
   await page.locator('#ws-token').or(page.locator('#ws-email')).first().waitFor();
   await page.getByRole('button', { name: '改用令牌登录' }).click();
   await page.locator('#ws-token').fill(inject('editors').editor.token);
@@ -174,13 +174,13 @@ test('lists products by part number and by translation, in both languages, pages
     await page.locator('.ws-table tbody tr').first().waitFor();
     await expectAccessible(page, `the workspace’s ${link} list (zh-CN)`);
   }
-  await page.goto('/editor/#/config');
+  await page.goto('/editor#/config');
   await page.locator('.ws-error').waitFor();
   await page.context().close();
 });
 
 test('the workspace is no page of the site: robots keep out, no sitemap lists it, and it loads nothing of a visitor’s code', async () => {
-  const page = await browser.open('/editor/');
+  const page = await browser.open('/editor');
   await page.locator('#ws-email').waitFor();
   expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
   const scripts = await page.evaluate(() =>
