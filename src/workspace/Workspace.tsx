@@ -4,12 +4,13 @@ import { editorSignout } from '#api/editor-session.ts';
 import type { Locale } from '#i18n/index.ts';
 import { wt } from '#i18n/workspace.ts';
 import { call, WorkspaceError } from './api.ts';
+import History from './History.tsx';
 import { ConfigList, MetaList, ProductList, RecordList } from './ListScreens.tsx';
 import SignIn from './SignIn.tsx';
 import { loadLocale, loadSession, type Session, saveLocale, saveSession } from './session.ts';
 
 /** The workspace's screens, by the page's hash (`#/products`): one page, so any static host serves it. */
-const SCREENS = ['', 'products', 'categories', 'solutions', 'articles', 'meta', 'config'] as const;
+const SCREENS = ['', 'products', 'categories', 'solutions', 'articles', 'meta', 'config', 'history'] as const;
 type Screen = (typeof SCREENS)[number];
 const screenOf = (hash: string): Screen => {
   const name = hash.replace(/^#\/?/, '');
@@ -130,6 +131,7 @@ export default function Workspace() {
                   'articles',
                   'meta',
                   ...(session.role === 'admin' ? (['config'] as const) : []),
+                  'history',
                 ] as const
               ).map((name) => (
                 <a key={name} href={`#/${name}`} aria-current={screen === name ? 'page' : undefined}>
@@ -141,6 +143,8 @@ export default function Workspace() {
               <ProductList locale={locale} token={session.token} onSignedOut={ended} />
             ) : screen === 'meta' ? (
               <MetaList locale={locale} token={session.token} onSignedOut={ended} />
+            ) : screen === 'history' ? (
+              <History locale={locale} token={session.token} onSignedOut={ended} />
             ) : screen === 'config' ? (
               <ConfigList locale={locale} token={session.token} onSignedOut={ended} />
             ) : screen !== '' ? (

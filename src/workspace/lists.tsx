@@ -176,26 +176,8 @@ export function ListScreen<C extends ListCall, Row extends { id: number }>({
           </table>
         </div>
       )}
-      {page && page.pages > 1 && (
-        <nav className="ws-pager" aria-label={wt(locale, 'list.pages')}>
-          <button
-            type="button"
-            className="ws-secondary"
-            disabled={filters.pageNum <= 1}
-            onClick={() => setFilters((before) => ({ ...before, pageNum: before.pageNum - 1 }))}
-          >
-            {wt(locale, 'list.previous')}
-          </button>
-          <span>{wt(locale, 'list.pageOf', { page: page.current, pages: page.pages })}</span>
-          <button
-            type="button"
-            className="ws-secondary"
-            disabled={filters.pageNum >= page.pages}
-            onClick={() => setFilters((before) => ({ ...before, pageNum: before.pageNum + 1 }))}
-          >
-            {wt(locale, 'list.next')}
-          </button>
-        </nav>
+      {page && (
+        <Pager locale={locale} page={page} onPage={(pageNum) => setFilters((before) => ({ ...before, pageNum }))} />
       )}
     </section>
   );
@@ -340,5 +322,39 @@ export function SmallListScreen<C extends Call>({
         </div>
       )}
     </section>
+  );
+}
+
+/** The previous and next buttons of a paged list, and where it stands; nothing for one page. */
+export function Pager({
+  locale,
+  page,
+  onPage,
+}: {
+  locale: Locale;
+  page: { current: number; pages: number };
+  onPage: (pageNum: number) => void;
+}) {
+  if (page.pages <= 1) return null;
+  return (
+    <nav className="ws-pager" aria-label={wt(locale, 'list.pages')}>
+      <button
+        type="button"
+        className="ws-secondary"
+        disabled={page.current <= 1}
+        onClick={() => onPage(page.current - 1)}
+      >
+        {wt(locale, 'list.previous')}
+      </button>
+      <span>{wt(locale, 'list.pageOf', { page: page.current, pages: page.pages })}</span>
+      <button
+        type="button"
+        className="ws-secondary"
+        disabled={page.current >= page.pages}
+        onClick={() => onPage(page.current + 1)}
+      >
+        {wt(locale, 'list.next')}
+      </button>
+    </nav>
   );
 }

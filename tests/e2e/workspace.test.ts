@@ -163,6 +163,7 @@ test('lists products by part number and by translation, in both languages, pages
     '解决方案',
     '文章',
     '页面元信息',
+    '修改记录',
   ]);
   for (const [link, title] of [
     ['文章', '文章'],
@@ -176,6 +177,14 @@ test('lists products by part number and by translation, in both languages, pages
   }
   await page.goto('/editor#/config');
   await page.locator('.ws-error').waitFor();
+  // The trail: the tokens the setup made, with who made them and from where.
+  await page.goto('/editor#/history');
+  await page.locator('.ws-trail li').first().waitFor();
+  await page.getByLabel('记录类型').selectOption('token');
+  await page.getByRole('button', { name: '显示', exact: true }).click();
+  await page.locator('.ws-trail li', { hasText: 'e2e-admin@example.com e2e' }).waitFor();
+  for (const entry of await page.locator('.ws-trail li > p').allTextContents()) expect(entry).toMatch(/ token /);
+  await expectAccessible(page, 'the workspace’s history (zh-CN)');
   await page.context().close();
 });
 
