@@ -1,11 +1,10 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import type { DataOf } from '#api/common.ts';
 import { editorHistory } from '#api/editor-accounts.ts';
 import { LIST_PAGE_SIZE } from '#api/editor-lists.ts';
 import type { Locale } from '#i18n/index.ts';
 import { wt } from '#i18n/workspace.ts';
-import { call, WorkspaceError } from './api.ts';
-import { Pager } from './lists.tsx';
+import { ListState, Pager, useAnswer } from './lists.tsx';
 
 // The audit trail (issue 39, item 7; decision 0063): every write with who, when and the record before,
 // filtered by editor, kind of record, one record, or a day. Restoring a field from it is still to come.
@@ -32,43 +31,21 @@ export default function History({
 }) {
   const [filters, setFilters] = useState<Filters>({ actor: '', entity: '', key: '', since: '', pageNum: 1 });
   const [form, setForm] = useState<Filters>(filters);
-  const [answer, setAnswer] = useState<DataOf<typeof editorHistory> | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(true);
   const titleId = useId();
   const status = useId();
-
-  useEffect(() => {
-    let current = true;
-    setBusy(true);
-    const { actor, entity, key, since, pageNum } = filters;
-    call(
-      editorHistory,
-      {
-        pageNum,
-        pageSize: LIST_PAGE_SIZE,
-        ...(actor ? { actor } : {}),
-        ...(entity ? { entity } : {}),
-        ...(key ? { key } : {}),
-        ...(since ? { since } : {}),
-      },
-      { token, locale },
-    )
-      .then((data) => {
-        if (!current) return;
-        setAnswer(data);
-        setError(undefined);
-      })
-      .catch((caught: unknown) => {
-        if (!current) return;
-        if (caught instanceof WorkspaceError && caught.code === 401) onSignedOut();
-        setError(caught instanceof WorkspaceError ? caught.message : wt(locale, 'app.unexpected'));
-      })
-      .finally(() => current && setBusy(false));
-    return () => {
-      current = false;
-    };
-  }, [filters, token, locale, onSignedOut]);
+  const { actor, entity, key, since, pageNum } = filters;
+  const { answer, error, busy } = useAnswer<typeof editorHistory, DataOf<typeof editorHistory>>(
+    editorHistory,
+    {
+      pageNum,
+      pageSize: LIST_PAGE_SIZE,
+      ...(actor ? { actor } : {}),
+      ...(entity ? { entity } : {}),
+      ...(key ? { key } : {}),
+      ...(since ? { since } : {}),
+    },
+    { token, locale, onSignedOut },
+  );
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -112,19 +89,14 @@ export default function History({
         </label>
         <button type="submit">{wt(locale, 'history.apply')}</button>
       </form>
-      <p id={status} role="status" className="ws-help">
-        {busy
-          ? wt(locale, 'app.loading')
-          : page
-            ? wt(locale, 'list.showing', { shown: page.records.length, total: page.total })
-            : ''}
-      </p>
-      {error && (
-        <p className="ws-error" role="alert">
-          {error}
-        </p>
-      )}
-      {page && page.records.length === 0 && !busy && <p>{wt(locale, 'list.none')}</p>}
+      <ListState
+        locale={locale}
+        id={status}
+        busy={busy}
+        error={error}
+        shown={page?.records.length}
+        total={page?.total}
+      />
       {page && page.records.length > 0 && (
         <ol className="ws-trail" aria-labelledby={titleId}>
           {page.records.map((entry) => (

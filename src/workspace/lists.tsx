@@ -57,33 +57,14 @@ export function ListScreen<C extends ListCall, Row extends { id: number }>({
   };
   const [filters, setFilters] = useState<ListFilters>(start);
   const [typed, setTyped] = useState('');
-  const [answer, setAnswer] = useState<{ page: Page<Row>; counts: Counts } | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(true);
   const status = useId();
   const titleId = useId();
   const keywordId = useId();
-
-  useEffect(() => {
-    let current = true;
-    setBusy(true);
-    const payload = { ...filters, pageSize: LIST_PAGE_SIZE } as unknown as Omit<RequestOf<C>, 'language'>;
-    call(contract, payload, { token, locale })
-      .then((data: DataOf<C>) => {
-        if (!current) return;
-        setAnswer(data as { page: Page<Row>; counts: Counts });
-        setError(undefined);
-      })
-      .catch((caught: unknown) => {
-        if (!current) return;
-        if (caught instanceof WorkspaceError && caught.code === 401) onSignedOut();
-        setError(caught instanceof WorkspaceError ? caught.message : wt(locale, 'app.unexpected'));
-      })
-      .finally(() => current && setBusy(false));
-    return () => {
-      current = false;
-    };
-  }, [filters, token, locale, onSignedOut, contract]);
+  const { answer, error, busy } = useAnswer<C, { page: Page<Row>; counts: Counts }>(
+    contract,
+    { ...filters, pageSize: LIST_PAGE_SIZE },
+    { token, locale, onSignedOut },
+  );
 
   const set = (change: Partial<ListFilters>) => setFilters((before) => ({ ...before, pageNum: 1, ...change }));
   const search = (event: FormEvent) => {
@@ -155,19 +136,14 @@ export function ListScreen<C extends ListCall, Row extends { id: number }>({
           {wt(locale, 'filter.changed') + count(counts?.changed)}
         </label>
       </div>
-      <p id={status} role="status" className="ws-help">
-        {busy
-          ? wt(locale, 'app.loading')
-          : page
-            ? wt(locale, 'list.showing', { shown: page.records.length, total: page.total })
-            : ''}
-      </p>
-      {error && (
-        <p className="ws-error" role="alert">
-          {error}
-        </p>
-      )}
-      {page && page.records.length === 0 && !busy && <p>{wt(locale, 'list.none')}</p>}
+      <ListState
+        locale={locale}
+        id={status}
+        busy={busy}
+        error={error}
+        shown={page?.records.length}
+        total={page?.total}
+      />
       {page && page.records.length > 0 && (
         <div className="ws-table-wrap">
           <table className="ws-table" aria-labelledby={titleId} aria-describedby={status}>
@@ -245,33 +221,14 @@ export function SmallListScreen<C extends Call>({
   const [keyword, setKeyword] = useState('');
   const [typed, setTyped] = useState('');
   const [translation, setTranslation] = useState<'all' | 'missing'>('all');
-  const [answer, setAnswer] = useState<{ records: SmallRecords<C>; counts: { all: number; missing: number } }>();
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(true);
   const titleId = useId();
   const keywordId = useId();
   const status = useId();
-
-  useEffect(() => {
-    let current = true;
-    setBusy(true);
-    call(contract, { keyword, translation } as unknown as Omit<RequestOf<C>, 'language'>, { token, locale })
-      .then((data) => {
-        if (current) {
-          setAnswer(data as { records: SmallRecords<C>; counts: { all: number; missing: number } });
-          setError(undefined);
-        }
-      })
-      .catch((caught: unknown) => {
-        if (!current) return;
-        if (caught instanceof WorkspaceError && caught.code === 401) onSignedOut();
-        setError(caught instanceof WorkspaceError ? caught.message : wt(locale, 'app.unexpected'));
-      })
-      .finally(() => current && setBusy(false));
-    return () => {
-      current = false;
-    };
-  }, [keyword, translation, token, locale, onSignedOut, contract]);
+  const { answer, error, busy } = useAnswer<C, { records: SmallRecords<C>; counts: { all: number; missing: number } }>(
+    contract,
+    { keyword, translation },
+    { token, locale, onSignedOut },
+  );
 
   return (
     <section aria-labelledby={titleId}>
@@ -300,19 +257,14 @@ export function SmallListScreen<C extends Call>({
           </select>
         </label>
       </div>
-      <p id={status} role="status" className="ws-help">
-        {busy
-          ? wt(locale, 'app.loading')
-          : answer
-            ? wt(locale, 'list.showing', { shown: answer.records.length, total: answer.counts.all })
-            : ''}
-      </p>
-      {error && (
-        <p className="ws-error" role="alert">
-          {error}
-        </p>
-      )}
-      {answer && answer.records.length === 0 && !busy && <p>{wt(locale, 'list.none')}</p>}
+      <ListState
+        locale={locale}
+        id={status}
+        busy={busy}
+        error={error}
+        shown={answer?.records.length}
+        total={answer?.counts.all}
+      />
       {answer && answer.records.length > 0 && (
         <div className="ws-table-wrap">
           <table className="ws-table" aria-labelledby={titleId} aria-describedby={status}>
@@ -357,4 +309,78 @@ export function Pager({
       </button>
     </nav>
   );
+}
+
+/**
+ * Where a list stands, read out as it changes: loading, how many of how many, the API's error, or that
+ * nothing matches.
+ */
+export function ListState({
+  locale,
+  id,
+  busy,
+  error,
+  shown,
+  total,
+}: {
+  locale: Locale;
+  id: string;
+  busy: boolean;
+  error: string | undefined;
+  shown: number | undefined;
+  total: number | undefined;
+}) {
+  return (
+    <>
+      <p id={id} role="status" className="ws-help">
+        {busy
+          ? wt(locale, 'app.loading')
+          : shown !== undefined && total !== undefined
+            ? wt(locale, 'list.showing', { shown, total })
+            : ''}
+      </p>
+      {error && (
+        <p className="ws-error" role="alert">
+          {error}
+        </p>
+      )}
+      {shown === 0 && !busy && <p>{wt(locale, 'list.none')}</p>}
+    </>
+  );
+}
+
+/**
+ * The answer of a call for what the screen shows, asked again whenever the request changes (compared by
+ * value); a 401 ends the sign-in, another failure is the API's message. An answer that comes after a newer
+ * request was made is dropped.
+ */
+export function useAnswer<C extends Call, T>(
+  contract: C,
+  request: Record<string, unknown>,
+  { token, locale, onSignedOut }: { token: string; locale: Locale; onSignedOut: () => void },
+): { answer: T | undefined; error: string | undefined; busy: boolean } {
+  const [answer, setAnswer] = useState<T | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(true);
+  const asked = JSON.stringify(request);
+  useEffect(() => {
+    let current = true;
+    setBusy(true);
+    call(contract, JSON.parse(asked) as Omit<RequestOf<C>, 'language'>, { token, locale })
+      .then((data: DataOf<C>) => {
+        if (!current) return;
+        setAnswer(data as T);
+        setError(undefined);
+      })
+      .catch((caught: unknown) => {
+        if (!current) return;
+        if (caught instanceof WorkspaceError && caught.code === 401) onSignedOut();
+        setError(caught instanceof WorkspaceError ? caught.message : wt(locale, 'app.unexpected'));
+      })
+      .finally(() => current && setBusy(false));
+    return () => {
+      current = false;
+    };
+  }, [asked, contract, token, locale, onSignedOut]);
+  return { answer, error, busy };
 }
