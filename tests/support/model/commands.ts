@@ -4,28 +4,10 @@ import type { Model } from './model.ts';
 import { SLOTS } from './model.ts';
 import { differences, observe, type Touch } from './observe.ts';
 import { ARTICLE_POOL, PRODUCT_POOL, type Shop } from './shop.ts';
-import {
-  type AccountForm,
-  type AddressInput,
-  type AddressRef,
-  AddressRemove,
-  AddressSave,
-  Browse,
-  CartAdd,
-  CartChange,
-  CartRemove,
-  type IdRef,
-  Info,
-  Login,
-  Logout,
-  Mismatch,
-  OrderSubmit,
-  Register,
-  type Registration,
-  Save,
-  type Step,
-  Update,
-} from './steps.ts';
+import { type AddressRef, type IdRef, Mismatch, type Step } from './steps.ts';
+import { type AddressInput, AddressRemove, AddressSave, Info, Update } from './steps-account.ts';
+import { type AccountForm, Login, Logout, Register, type Registration } from './steps-session.ts';
+import { Browse, CartAdd, CartChange, CartRemove, OrderSubmit, Save } from './steps-shop.ts';
 import { count } from './tally.ts';
 
 // The commands fast-check strings together: one step, or two steps sent at once (two devices of one

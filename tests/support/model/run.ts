@@ -4,7 +4,7 @@ import type { SmtpSink } from '#server/mail/sink.ts';
 import { Alone, commandsOf } from './commands.ts';
 import { emptyModel, type Model } from './model.ts';
 import { Mailbox, readCatalogue, Shop } from './shop.ts';
-import { Login, Register } from './steps.ts';
+import { Login, Register } from './steps-session.ts';
 import { newTally, type Tally } from './tally.ts';
 
 // Stateful fuzzing of the customer's calls against the model (scripts/fuzz-model.ts and
