@@ -56,10 +56,8 @@ export function ListScreen<C extends ListCall, Row extends { id: number }>({
     pageNum: 1,
   };
   const [filters, setFilters] = useState<ListFilters>(start);
-  const [typed, setTyped] = useState('');
   const status = useId();
   const titleId = useId();
-  const keywordId = useId();
   const { answer, error, busy } = useAnswer<C, { page: Page<Row>; counts: Counts }>(
     contract,
     { ...filters, pageSize: LIST_PAGE_SIZE },
@@ -67,9 +65,7 @@ export function ListScreen<C extends ListCall, Row extends { id: number }>({
   );
 
   const set = (change: Partial<ListFilters>) => setFilters((before) => ({ ...before, pageNum: 1, ...change }));
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    const keyword = typed.trim();
+  const search = (keyword: string) => {
     const relevance = sorts.includes('relevance');
     set({ keyword, ...(relevance ? { sort: keyword ? 'relevance' : (sorts[0] ?? 'updated') } : {}) });
   };
@@ -80,15 +76,7 @@ export function ListScreen<C extends ListCall, Row extends { id: number }>({
   return (
     <section aria-labelledby={titleId}>
       <h1 id={titleId}>{wt(locale, titleKey)}</h1>
-      <search>
-        <form className="ws-search" onSubmit={search}>
-          <label htmlFor={keywordId}>{wt(locale, searchKey)}</label>
-          <div className="ws-row">
-            <input id={keywordId} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
-            <button type="submit">{wt(locale, 'list.searchButton')}</button>
-          </div>
-        </form>
-      </search>
+      <SearchForm locale={locale} labelKey={searchKey} onSearch={search} />
       <div className="ws-filters">
         <label>
           {wt(locale, 'list.published')}
@@ -219,10 +207,8 @@ export function SmallListScreen<C extends Call>({
   row,
 }: SmallProps<C>) {
   const [keyword, setKeyword] = useState('');
-  const [typed, setTyped] = useState('');
   const [translation, setTranslation] = useState<'all' | 'missing'>('all');
   const titleId = useId();
-  const keywordId = useId();
   const status = useId();
   const { answer, error, busy } = useAnswer<C, { records: SmallRecords<C>; counts: { all: number; missing: number } }>(
     contract,
@@ -233,21 +219,7 @@ export function SmallListScreen<C extends Call>({
   return (
     <section aria-labelledby={titleId}>
       <h1 id={titleId}>{wt(locale, titleKey)}</h1>
-      <search>
-        <form
-          className="ws-search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setKeyword(typed.trim());
-          }}
-        >
-          <label htmlFor={keywordId}>{wt(locale, 'list.searchText')}</label>
-          <div className="ws-row">
-            <input id={keywordId} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
-            <button type="submit">{wt(locale, 'list.searchButton')}</button>
-          </div>
-        </form>
-      </search>
+      <SearchForm locale={locale} labelKey="list.searchText" onSearch={setKeyword} />
       <div className="ws-filters">
         <label>
           {wt(locale, 'list.translation')}
@@ -383,4 +355,33 @@ export function useAnswer<C extends Call, T>(
     };
   }, [asked, contract, token, locale, onSignedOut]);
   return { answer, error, busy };
+}
+
+/** A list's search: a labelled box and its button; the words go to `onSearch` trimmed. */
+function SearchForm({
+  locale,
+  labelKey,
+  onSearch,
+}: {
+  locale: Locale;
+  labelKey: WorkspaceKey;
+  onSearch: (keyword: string) => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(typed.trim());
+  };
+  return (
+    <search>
+      <form className="ws-search" onSubmit={submit}>
+        <label htmlFor={id}>{wt(locale, labelKey)}</label>
+        <div className="ws-row">
+          <input id={id} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+          <button type="submit">{wt(locale, 'list.searchButton')}</button>
+        </div>
+      </form>
+    </search>
+  );
 }
