@@ -11,8 +11,15 @@ import {
   ProductFields,
   SolutionFields,
 } from './editor-fields.ts';
+import { Version } from './editor-records.ts';
 
 // The editors' calls (issue 16), under /editor/, with `Authorization: Bearer <token>`.
+
+/**
+ * The version a save was made from (editorRecordItem's): when sent, the save is refused with 409 naming
+ * who changed the record since. Left out, a save overwrites as it always has.
+ */
+const Versioned = { version: v.optional(Version) };
 
 export const editorConfigSave = defineCall({
   method: 'POST',
@@ -20,7 +27,7 @@ export const editorConfigSave = defineCall({
   tag: 'editor',
   summary:
     'Admins only: sets one site setting (the footer contact details and the like) in both languages, creating it when new. Recorded in the change feed for the next build. A setting that routes mail (`salesEmail`) takes a list of up to five addresses, separated by commas, the same in both languages (or the Chinese empty); a change to it is mailed to the old and the new addresses.',
-  request: v.pipe(v.object({ language: LanguageField, ...ConfigFields }), checkMailRouting()),
+  request: v.pipe(v.object({ language: LanguageField, ...ConfigFields, ...Versioned }), checkMailRouting()),
   response: v.object({ configName: v.string(), created: v.boolean() }),
 });
 
@@ -36,7 +43,7 @@ export const editorCategorySave = defineCall({
   tag: 'editor',
   summary:
     'Creates or updates a category by its key, in both languages; its slug follows the English name (old slugs redirect). 400 naming an unknown parent; 409 when a published category would sit under an unpublished one.',
-  request: v.object({ language: LanguageField, ...CategoryFields }),
+  request: v.object({ language: LanguageField, ...CategoryFields, ...Versioned }),
   response: v.object({ ...Saved, key: v.string() }),
 });
 
@@ -65,7 +72,7 @@ export const editorProductSave = defineCall({
   tag: 'editor',
   summary:
     'Creates or updates a product by its part number with its specifications, options, alternatives, related products and resources (a save is the whole product: lists left out become empty). 400 naming an unknown category or part number.',
-  request: v.object({ language: LanguageField, ...ProductFields }),
+  request: v.object({ language: LanguageField, ...ProductFields, ...Versioned }),
   response: v.object({ ...Saved, partNumber: v.string() }),
 });
 
@@ -85,7 +92,7 @@ export const editorSolutionSave = defineCall({
   tag: 'editor',
   summary:
     'Creates a solution, or updates the one with `id`, in both languages; its body HTML is cleaned. 404 for an unknown id.',
-  request: v.object({ language: LanguageField, ...SolutionFields }),
+  request: v.object({ language: LanguageField, ...SolutionFields, ...Versioned }),
   response: v.object(Saved),
 });
 
@@ -113,7 +120,7 @@ export const editorArticleSave = defineCall({
   tag: 'editor',
   summary:
     'Creates an article, or updates the one with `id`, in both languages; its body HTML is cleaned. 400 naming an unknown category; 409 to publish it in an unpublished one; 404 for an unknown id.',
-  request: v.object({ language: LanguageField, ...ArticleFields }),
+  request: v.object({ language: LanguageField, ...ArticleFields, ...Versioned }),
   response: v.object(Saved),
 });
 
@@ -141,7 +148,7 @@ export const editorMetaSave = defineCall({
   path: '/editor/meta/save',
   tag: 'editor',
   summary: 'Sets the meta tags of one page in both languages (the whole list), creating it when new.',
-  request: v.object({ language: LanguageField, ...MetaFields }),
+  request: v.object({ language: LanguageField, ...MetaFields, ...Versioned }),
   response: v.object({ page: v.string(), created: v.boolean() }),
 });
 

@@ -52,6 +52,7 @@ import {
   editorProductList,
   editorSolutionList,
 } from './editor-lists.ts';
+import { editorRecordItem } from './editor-records.ts';
 import { editorSignin, editorSigninSend, editorSignout } from './editor-session.ts';
 import { inquirySubmit, newsletterConfirm, newsletterSubscribe, newsletterUnsubscribe } from './inquiry.ts';
 import { newsItem, newsPage } from './news.ts';
@@ -152,6 +153,7 @@ export const calls: Call[] = [
   editorArticleList,
   editorMetaList,
   editorConfigList,
+  editorRecordItem,
   editorTokenList,
   editorTokenCreate,
   editorTokenRevoke,

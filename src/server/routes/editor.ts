@@ -29,6 +29,7 @@ import { deleteRecord, type Edit, editContent, setPublished } from '../db/editin
 import { deleteProduct, saveProducts, setProductPublished } from '../db/editing/products.ts';
 import { deleteConfig, deleteMeta, saveConfig, saveMeta } from '../db/editing/site.ts';
 import { saveSolution } from '../db/editing/solutions.ts';
+import { checkVersion } from '../db/editing/versions.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import type { Outbox } from '../mail/outbox.ts';
@@ -55,8 +56,11 @@ export function editorRoutes(
   // Content writes: each call is one transaction of db/editing/edit.ts (rules, search index, change feed, trail).
   const edit = <T>(actor: Actor, work: (edit: Edit) => Promise<T>) => editContent(db, actor, work);
 
-  handleEditor(app, db, editorCategorySave, ({ language: _language, ...input }, { actor }) =>
-    edit(actor, (e) => saveCategory(e, input)),
+  handleEditor(app, db, editorCategorySave, ({ language: _language, version, ...input }, { actor }) =>
+    edit(actor, async (e) => {
+      await checkVersion(e, 'category', input.key, version);
+      return saveCategory(e, input);
+    }),
   );
   handleEditor(app, db, editorCategoryPublish, async ({ id, published }, { actor }) => {
     await edit(actor, (e) => setCategoryPublished(e, id, published));
@@ -67,8 +71,11 @@ export function editorRoutes(
     return { id, deleted: true as const };
   });
 
-  handleEditor(app, db, editorProductSave, async ({ language: _language, ...input }, { actor }) => {
-    const [saved] = await edit(actor, (e) => saveProducts(e, [input]));
+  handleEditor(app, db, editorProductSave, async ({ language: _language, version, ...input }, { actor }) => {
+    const [saved] = await edit(actor, async (e) => {
+      await checkVersion(e, 'product', input.partNumber, version);
+      return saveProducts(e, [input]);
+    });
     if (!saved) throw new Error('a product save answered nothing');
     return saved;
   });
@@ -94,16 +101,25 @@ export function editorRoutes(
       return { id, deleted: true as const };
     });
   }
-  handleEditor(app, db, editorSolutionSave, ({ language: _language, ...input }, { actor }) =>
-    edit(actor, (e) => saveSolution(e, input)),
+  handleEditor(app, db, editorSolutionSave, ({ language: _language, version, ...input }, { actor }) =>
+    edit(actor, async (e) => {
+      await checkVersion(e, 'solution', input.id, version);
+      return saveSolution(e, input);
+    }),
   );
-  handleEditor(app, db, editorArticleSave, ({ language: _language, ...input }, { actor }) =>
-    edit(actor, (e) => saveArticle(e, input)),
+  handleEditor(app, db, editorArticleSave, ({ language: _language, version, ...input }, { actor }) =>
+    edit(actor, async (e) => {
+      await checkVersion(e, 'article', input.id, version);
+      return saveArticle(e, input);
+    }),
   );
 
-  handleEditor(app, db, editorMetaSave, async ({ page, meta }, { actor }) => ({
+  handleEditor(app, db, editorMetaSave, async ({ page, meta, version }, { actor }) => ({
     page,
-    created: await edit(actor, (e) => saveMeta(e, { page, meta })),
+    created: await edit(actor, async (e) => {
+      await checkVersion(e, 'meta', page, version);
+      return saveMeta(e, { page, meta });
+    }),
   }));
   handleEditor(app, db, editorMetaDelete, async ({ page }, { actor }) => {
     await edit(actor, (e) => deleteMeta(e, page));
@@ -113,8 +129,11 @@ export function editorRoutes(
     app,
     db,
     editorConfigSave,
-    async ({ configName, configValue }, { actor }) => {
-      const created = await edit(actor, (e) => saveConfig(e, { configName, configValue }));
+    async ({ configName, configValue, version }, { actor }) => {
+      const created = await edit(actor, async (e) => {
+        await checkVersion(e, 'config', configName, version);
+        return saveConfig(e, { configName, configValue });
+      });
       // A mail-routing change queued its notices.
       outbox.kick();
       return { configName, created };
