@@ -220,6 +220,8 @@ export const editorBuildStatus = defineCall({
     changes: v.nullable(v.number()),
     release: v.nullable(v.string()),
     error: v.nullable(v.string()),
+    /** When published: the pages of the products, solutions and articles it took up (paths without the locale). */
+    changedPages: v.array(v.object({ entity: v.string(), label: v.string(), path: v.string() })),
   }),
 });
 
@@ -231,9 +233,20 @@ export const editorReleaseList = defineCall({
   path: '/editor/release/list',
   tag: 'editor',
   summary:
-    'The releases kept (five, oldest first), the published one marked, each with when it was published. 409 from an API process that does not publish the site.',
+    'The releases kept (five, oldest first), the published one marked, each with when it was published and, from the build that made it, who asked, how many content changes it took up and its pages rendered and reused. 409 from an API process that does not publish the site.',
   request: v.object({ language: LanguageField }),
-  response: v.array(v.object({ id: v.string(), current: v.boolean(), publishedAt: v.nullable(v.string()) })),
+  response: v.array(
+    v.object({
+      id: v.string(),
+      current: v.boolean(),
+      publishedAt: v.nullable(v.string()),
+      /** From the build that made it, when this database knows it: who asked, content changes, pages. */
+      requestedBy: v.nullable(v.string()),
+      changes: v.nullable(v.number()),
+      pagesRendered: v.nullable(v.number()),
+      pagesReused: v.nullable(v.number()),
+    }),
+  ),
 });
 
 export const editorReleaseRollback = defineCall({

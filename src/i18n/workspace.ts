@@ -16,3 +16,8 @@ export function wt(locale: Locale, key: WorkspaceKey, params: Record<string, str
   const template = dictionaries[locale][key] ?? en[key];
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
+
+/** Whether the workspace has a text for this key (a form's field label, a choice's name). */
+export function hasWt(key: string): key is WorkspaceKey {
+  return key in en;
+}

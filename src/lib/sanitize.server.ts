@@ -1,11 +1,12 @@
 import sanitizeHtml from 'sanitize-html';
+import { BODY_ATTRIBUTES, BODY_SCHEMES, BODY_TAGS } from './sanitize-rules.ts';
 
 // Article, solution and page bodies are written by editors; they are cleaned before they are
 // served or built, so no script, style or foreign markup reaches a visitor.
 const options: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'br', 'blockquote', 'code'],
-  allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
-  allowedSchemes: ['https', 'mailto'],
+  allowedTags: BODY_TAGS,
+  allowedAttributes: BODY_ATTRIBUTES,
+  allowedSchemes: BODY_SCHEMES,
   allowProtocolRelative: false,
   transformTags: {
     // Links that leave the site open in a new tab without handing it the opener.

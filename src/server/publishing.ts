@@ -1,4 +1,5 @@
 import { type Releases, requestBuild } from '#build/queue.ts';
+import { idSlug } from '#lib/slug.ts';
 import { type Actor, actorLabel } from './auth/actor.ts';
 import { recordAudit } from './db/audit.ts';
 import type { Db } from './db/index.ts';
@@ -57,4 +58,39 @@ export async function rollbackRelease(
     },
   ]);
   return switched;
+}
+
+/** How many changed records a build's status names with their pages. */
+const CHANGED_PAGES_SHOWN = 50;
+
+/**
+ * The published pages of the records a build took up (the trail's writes between the start of the
+ * published build before it and its own start): products, solutions and articles that are published,
+ * newest first, by path without the locale (`/product/…`); for the workspace to link to.
+ */
+export async function changedPages(
+  db: Db,
+  buildId: string,
+): Promise<{ entity: string; label: string; path: string }[]> {
+  const rows = await db.query<{ entity: string; id: number; label: string; slug: string }>(
+    `with this as (select started_at from site_build where id = $1 and status = 'published'),
+     before as (select max(b.started_at) as started_at from site_build b, this
+                where b.status = 'published' and b.started_at < this.started_at),
+     touched as (select a.entity, a.entity_key, max(a.id) as last from audit_log a, this, before
+                 where a.entity in ('product', 'solution', 'article') and a.entity_key ~ '^[0-9]{1,9}$'
+                   and a.at >= coalesce(before.started_at, '-infinity') and a.at < this.started_at
+                 group by a.entity, a.entity_key)
+     select t.entity, coalesce(p.id, s.id, r.id) as id,
+       coalesce(p.part_number || ' · ' || p.name_en, s.title_en, r.title_en) as label,
+       coalesce(p.slug, s.slug, r.slug) as slug
+     from touched t
+     left join product p on t.entity = 'product' and p.id = t.entity_key::int and p.published
+     left join solution s on t.entity = 'solution' and s.id = t.entity_key::int and s.published
+     left join article r on t.entity = 'article' and r.id = t.entity_key::int and r.published
+     where coalesce(p.id, s.id, r.id) is not null
+     order by t.last desc limit ${CHANGED_PAGES_SHOWN}`,
+    [buildId],
+  );
+  const prefix: Record<string, string> = { product: '/product/', solution: '/solutions/', article: '/knowledge/' };
+  return rows.map(({ entity, id, label, slug }) => ({ entity, label, path: `${prefix[entity]}${idSlug(id, slug)}` }));
 }

@@ -2,12 +2,18 @@ import { type FormEvent, useId, useState } from 'react';
 import type { DataOf } from '#api/common.ts';
 import { editorHistory } from '#api/editor-accounts.ts';
 import { LIST_PAGE_SIZE } from '#api/editor-lists.ts';
+import { editorRecordItem, FORM_ENTITIES, type FormEntity } from '#api/editor-records.ts';
 import type { Locale } from '#i18n/index.ts';
 import { wt } from '#i18n/workspace.ts';
+import { call, WorkspaceError } from './api.ts';
+import { SAVES } from './EditScreen.tsx';
+import { fieldLabel } from './form/Fields.tsx';
 import { ListState, Pager, useAnswer } from './lists.tsx';
 
 // The audit trail (issue 39, item 7; decision 0063): every write with who, when and the record before,
-// filtered by editor, kind of record, one record, or a day. Restoring a field from it is still to come.
+// filtered by editor, kind of record, one record, or a day. A save's entry lists the fields it changed,
+// each with its value before and a button that restores it: the record is read afresh and saved with
+// that field as it was, from the version read (so a save made meanwhile is not overwritten).
 
 const ENTITIES = ['product', 'category', 'solution', 'article', 'meta', 'config', 'token', 'editor', 'release'];
 
@@ -24,12 +30,21 @@ export default function History({
   locale,
   token,
   onSignedOut,
+  of,
 }: {
   locale: Locale;
   token: string;
   onSignedOut: () => void;
+  /** One record's history. */
+  of?: { entity: string; key: string } | undefined;
 }) {
-  const [filters, setFilters] = useState<Filters>({ actor: '', entity: '', key: '', since: '', pageNum: 1 });
+  const [filters, setFilters] = useState<Filters>({
+    actor: '',
+    entity: of?.entity ?? '',
+    key: of?.key ?? '',
+    since: '',
+    pageNum: 1,
+  });
   const [form, setForm] = useState<Filters>(filters);
   const titleId = useId();
   const status = useId();
@@ -111,6 +126,20 @@ export default function History({
                 })}
                 <span className="ws-help">{` (${entry.via})`}</span>
               </p>
+              {entry.action === 'save' &&
+                isFormEntity(entry.entity) &&
+                isRecord(entry.before) &&
+                isRecord(entry.detail) && (
+                  <ChangedFields
+                    locale={locale}
+                    token={token}
+                    onSignedOut={onSignedOut}
+                    entity={entry.entity}
+                    recordKey={entry.key}
+                    before={entry.before}
+                    asked={entry.detail}
+                  />
+                )}
               {entry.before !== null && entry.before !== undefined && (
                 <details>
                   <summary>{wt(locale, 'history.before')}</summary>
@@ -125,5 +154,87 @@ export default function History({
         <Pager locale={locale} page={page} onPage={(pageNum) => setFilters((before) => ({ ...before, pageNum }))} />
       )}
     </section>
+  );
+}
+
+const isFormEntity = (entity: string): entity is FormEntity => (FORM_ENTITIES as readonly string[]).includes(entity);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+/** Fields a save names its record by, or that say nothing an editor restores. */
+const NOT_RESTORED = new Set(['id', 'partNumber', 'key', 'page', 'configName', 'version', 'language']);
+
+/** A value as a line of text: a pair as "English / 中文", a list as JSON, shortened. */
+function shown(value: unknown): string {
+  const text =
+    isRecord(value) && typeof value.en === 'string' && typeof value.zh === 'string'
+      ? `${value.en} / ${value.zh}`
+      : typeof value === 'string'
+        ? value
+        : JSON.stringify(value ?? null);
+  return text.length > 160 ? `${text.slice(0, 160)}…` : text;
+}
+
+/** The fields a save changed, each with its value before and a button that puts it back. */
+function ChangedFields({
+  locale,
+  token,
+  onSignedOut,
+  entity,
+  recordKey,
+  before,
+  asked,
+}: {
+  locale: Locale;
+  token: string;
+  onSignedOut: () => void;
+  entity: FormEntity;
+  recordKey: string;
+  before: Record<string, unknown>;
+  asked: Record<string, unknown>;
+}) {
+  const [result, setResult] = useState<{ ok: boolean; text: string } | undefined>();
+  const fields = Object.keys(asked).filter(
+    (name) => !NOT_RESTORED.has(name) && name in before && JSON.stringify(before[name]) !== JSON.stringify(asked[name]),
+  );
+  if (fields.length === 0) return null;
+  const restore = async (name: string) => {
+    setResult(undefined);
+    try {
+      const current = await call(editorRecordItem, { entity, key: recordKey }, { token, locale });
+      await call(SAVES[entity], { ...current.record, [name]: before[name], version: current.version } as never, {
+        token,
+        locale,
+      });
+      setResult({ ok: true, text: wt(locale, 'history.restored', { field: fieldLabel(locale, name) }) });
+    } catch (caught) {
+      if (caught instanceof WorkspaceError && caught.code === 401) onSignedOut();
+      setResult({ ok: false, text: caught instanceof WorkspaceError ? caught.message : wt(locale, 'app.unexpected') });
+    }
+  };
+  return (
+    <div className="ws-changes">
+      <p className="ws-help">{wt(locale, 'history.changed')}</p>
+      <ul>
+        {fields.map((name) => (
+          <li key={name}>
+            <strong>{fieldLabel(locale, name)}</strong>{' '}
+            <span className="ws-help">{wt(locale, 'history.was', { value: shown(before[name]) })}</span>{' '}
+            <button
+              type="button"
+              className="ws-secondary ws-small"
+              onClick={() => void restore(name)}
+              aria-label={wt(locale, 'history.restoreField', { field: fieldLabel(locale, name) })}
+            >
+              {wt(locale, 'history.restore')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {result && (
+        <p className={result.ok ? 'ws-ok' : 'ws-error'} role={result.ok ? 'status' : 'alert'}>
+          {result.text}
+        </p>
+      )}
+    </div>
   );
 }

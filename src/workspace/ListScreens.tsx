@@ -42,7 +42,7 @@ export function ProductList(props: ScreenProps) {
       row={(product) => (
         <tr key={product.id}>
           <td className="ws-mono" data-label={wt(locale, 'list.partNumber')}>
-            {product.partNumber}
+            <a href={`#/products/${product.id}`}>{product.partNumber}</a>
           </td>
           <td lang="en" data-label={wt(locale, 'list.nameEn')}>
             {product.name.en}
@@ -89,7 +89,7 @@ export function RecordList(props: ScreenProps & { kind: keyof typeof RECORD_LIST
       row={(record) => (
         <tr key={record.id}>
           <td className="ws-mono" data-label={wt(locale, keyKey)}>
-            {record.key}
+            <a href={`#/${kind}/${record.id}`}>{record.key}</a>
           </td>
           <td lang="en" data-label={wt(locale, 'list.titleEn')}>
             {record.title.en}
@@ -126,7 +126,7 @@ export function MetaList(props: ScreenProps) {
         record.meta.map((tag, index) => (
           <tr key={`${record.page}-${tag.name}`}>
             <td className="ws-mono" data-label={wt(locale, 'list.page')}>
-              {index === 0 ? record.page : ''}
+              {index === 0 ? <a href={`#/meta/${encodeURIComponent(record.page)}`}>{record.page}</a> : ''}
             </td>
             <td className="ws-mono" data-label={wt(locale, 'list.tag')}>
               {tag.name}
@@ -161,7 +161,7 @@ export function ConfigList(props: ScreenProps) {
       row={(record) => (
         <tr key={record.configName}>
           <td className="ws-mono" data-label={wt(locale, 'list.setting')}>
-            {record.configName}
+            <a href={`#/config/${encodeURIComponent(record.configName)}`}>{record.configName}</a>
           </td>
           <td lang="en" data-label={wt(locale, 'list.textEn')}>
             {record.value.en}

@@ -1,20 +1,54 @@
 import { useCallback, useEffect, useState } from 'react';
 import { editorMe } from '#api/editor-accounts.ts';
+import type { FormEntity } from '#api/editor-records.ts';
 import { editorSignout } from '#api/editor-session.ts';
 import type { Locale } from '#i18n/index.ts';
 import { wt } from '#i18n/workspace.ts';
 import { call, WorkspaceError } from './api.ts';
+import EditScreen from './EditScreen.tsx';
+import { mayLeave } from './guard.ts';
 import History from './History.tsx';
 import { ConfigList, MetaList, ProductList, RecordList } from './ListScreens.tsx';
+import Publish from './Publish.tsx';
 import SignIn from './SignIn.tsx';
 import { loadLocale, loadSession, type Session, saveLocale, saveSession } from './session.ts';
 
 /** The workspace's screens, by the page's hash (`#/products`): one page, so any static host serves it. */
-const SCREENS = ['', 'products', 'categories', 'solutions', 'articles', 'meta', 'config', 'history'] as const;
+const SCREENS = [
+  '',
+  'products',
+  'categories',
+  'solutions',
+  'articles',
+  'meta',
+  'config',
+  'history',
+  'publish',
+] as const;
 type Screen = (typeof SCREENS)[number];
-const screenOf = (hash: string): Screen => {
-  const name = hash.replace(/^#\/?/, '');
-  return (SCREENS as readonly string[]).includes(name) ? (name as Screen) : '';
+/** A list's records open at `#/<list>/<key>` (`#/products/12`, `#/meta/home`). */
+const EDITS: Partial<Record<Screen, FormEntity>> = {
+  products: 'product',
+  categories: 'category',
+  solutions: 'solution',
+  articles: 'article',
+  meta: 'meta',
+  config: 'config',
+};
+interface Place {
+  screen: Screen;
+  /** The record open in a form, by the key its list links with. */
+  record?: string;
+  /** The history of one record: `#/history/<entity>/<key>`. */
+  of?: { entity: string; key: string };
+}
+const placeOf = (hash: string): Place => {
+  const [name = '', ...rest] = hash.replace(/^#\/?/, '').split('/');
+  if (!(SCREENS as readonly string[]).includes(name)) return { screen: '' };
+  const record = rest.length > 0 ? decodeURIComponent(rest.join('/')) : '';
+  if (name === 'history' && rest.length >= 2)
+    return { screen: 'history', of: { entity: rest[0] ?? '', key: decodeURIComponent(rest.slice(1).join('/')) } };
+  return record && EDITS[name as Screen] ? { screen: name as Screen, record } : { screen: name as Screen };
 };
 
 // The editors' workspace (issue 39, DESIGN.md section 8): a client-rendered app on one route, /editor,
@@ -30,10 +64,20 @@ export default function Workspace() {
   const [session, setSession] = useState<Session | undefined>(loadSession);
   const [checked, setChecked] = useState(false);
   const [notice, setNotice] = useState<string | undefined>();
-  const [screen, setScreen] = useState<Screen>(() => screenOf(location.hash));
+  const [place, setPlace] = useState<Place>(() => placeOf(location.hash));
+  const { screen } = place;
 
   useEffect(() => {
-    const follow = () => setScreen(screenOf(location.hash));
+    let shown = location.hash;
+    const follow = () => {
+      // A screen with unsaved changes is left only when the editor agrees; else the address goes back.
+      if (!mayLeave()) {
+        history.replaceState(null, '', shown || '#/');
+        return;
+      }
+      shown = location.hash;
+      setPlace(placeOf(location.hash));
+    };
     window.addEventListener('hashchange', follow);
     return () => window.removeEventListener('hashchange', follow);
   }, []);
@@ -132,6 +176,7 @@ export default function Workspace() {
                   'meta',
                   ...(session.role === 'admin' ? (['config'] as const) : []),
                   'history',
+                  'publish',
                 ] as const
               ).map((name) => (
                 <a key={name} href={`#/${name}`} aria-current={screen === name ? 'page' : undefined}>
@@ -139,12 +184,29 @@ export default function Workspace() {
                 </a>
               ))}
             </nav>
-            {screen === 'products' ? (
+            {place.record && EDITS[screen] ? (
+              <EditScreen
+                key={`${screen}/${place.record}`}
+                locale={locale}
+                token={session.token}
+                onSignedOut={ended}
+                entity={EDITS[screen]}
+                recordKey={place.record}
+              />
+            ) : screen === 'publish' ? (
+              <Publish locale={locale} token={session.token} onSignedOut={ended} />
+            ) : screen === 'products' ? (
               <ProductList locale={locale} token={session.token} onSignedOut={ended} />
             ) : screen === 'meta' ? (
               <MetaList locale={locale} token={session.token} onSignedOut={ended} />
             ) : screen === 'history' ? (
-              <History locale={locale} token={session.token} onSignedOut={ended} />
+              <History
+                key={place.of ? `${place.of.entity}/${place.of.key}` : ''}
+                locale={locale}
+                token={session.token}
+                onSignedOut={ended}
+                of={place.of}
+              />
             ) : screen === 'config' ? (
               <ConfigList locale={locale} token={session.token} onSignedOut={ended} />
             ) : screen !== '' ? (

@@ -13,7 +13,7 @@ const LOCAL_SCHEMES = new Set(['data:', 'blob:', 'about:']);
 export function startBrowser() {
   let browser: Browser | undefined;
   const baseUrl = inject('baseUrl');
-  const ownOrigins = new Set([new URL(baseUrl).origin, new URL(inject('plainBaseUrl')).origin]);
+  const ownOrigins = new Set([baseUrl, inject('plainBaseUrl'), inject('publishUrl')].map((url) => new URL(url).origin));
   const foreign: string[] = [];
   const watch = (request: Request) => {
     const url = new URL(request.url());

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { siteBuilder } from '#build/builder.ts';
 import { releasesTidied } from '#build/publish/releases.ts';
 import { buildSite } from '#build/site-build.ts';
 import { createEditorToken } from '#server/auth/editors.ts';
@@ -36,6 +37,12 @@ declare module 'vitest' {
     mailUrl: string;
     /** Editors for the workspace's tests: an admin and an editor, each with a token made for a tool. */
     editors: { admin: { email: string; token: string }; editor: { email: string; token: string } };
+    /**
+     * A server on the same database that builds and publishes what editors ask for (as `npm start` does)
+     * into a site of its own, empty until its first build: the workspace's publish tests use it, so the
+     * site the other tests read stays as it was built.
+     */
+    publishUrl: string;
   }
 }
 
@@ -124,6 +131,15 @@ export default async function setup(project: TestProject) {
   const mail = await mailbox(sink);
   const server = await startServer({ db, port: 0, host: '127.0.0.1', siteDir, mailer });
   const plain = await startServer({ db, port: 0, host: '127.0.0.1', siteDir, followRouteRules: false, mailer });
+  const publishDir = join(dir, 'published');
+  const publishing = await startServer({
+    db,
+    port: 0,
+    host: '127.0.0.1',
+    siteDir: publishDir,
+    mailer,
+    builder: siteBuilder({ db, outDir: publishDir, cacheDir: join(dir, 'publish-cache') }),
+  });
   const uncleaned = await startUncleanedApi(`http://127.0.0.1:${server.port}/api`, {
     id: article.id,
     body: HOSTILE_BODY,
@@ -141,6 +157,7 @@ export default async function setup(project: TestProject) {
   project.provide('siteDir', siteDir);
   project.provide('plainBaseUrl', `http://127.0.0.1:${plain.port}`);
   project.provide('mailUrl', mail.url);
+  project.provide('publishUrl', `http://127.0.0.1:${publishing.port}`);
   project.provide('editors', {
     admin: { email: admin.editor.email, token: admin.token },
     editor: { email: editor.editor.email, token: editor.token },
@@ -152,6 +169,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide('renamed', { oldPath: `/product/3-${before.slug}`, newPath: `/product/3-${before.slug}-mk2` });
   return async () => {
+    await publishing.close();
     await plain.close();
     await server.close();
     mailer.close();

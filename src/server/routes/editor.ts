@@ -33,7 +33,7 @@ import { checkVersion } from '../db/editing/versions.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import type { Outbox } from '../mail/outbox.ts';
-import { publisher, requestRebuild, rollbackRelease } from '../publishing.ts';
+import { changedPages, publisher, requestRebuild, rollbackRelease } from '../publishing.ts';
 import { handleEditor } from '../router.ts';
 
 export interface EditorRoutesOptions {
@@ -157,7 +157,31 @@ export function editorRoutes(
     return { buildId, status: 'queued' as const, coalesced };
   });
 
-  handleEditor(app, db, editorReleaseList, () => publisher(releases()).list());
+  handleEditor(app, db, editorReleaseList, async () => {
+    const kept = await publisher(releases()).list();
+    const builds = await db.query<{
+      release: string;
+      requested_by: string;
+      changes: number | null;
+      pages_rendered: number;
+      pages_reused: number;
+    }>(
+      `select release, requested_by, changes, pages_rendered, pages_reused from site_build
+       where status = 'published' and release = any($1::text[])`,
+      [kept.map((release) => release.id)],
+    );
+    const byRelease = new Map(builds.map((build) => [build.release, build]));
+    return kept.map((release) => {
+      const build = byRelease.get(release.id);
+      return {
+        ...release,
+        requestedBy: build?.requested_by ?? null,
+        changes: build?.changes ?? null,
+        pagesRendered: build?.pages_rendered ?? null,
+        pagesReused: build?.pages_reused ?? null,
+      };
+    });
+  });
   handleEditor(app, db, editorReleaseRollback, ({ release }, { actor }) =>
     rollbackRelease(db, actor, publisher(releases()), release),
   );
@@ -183,6 +207,7 @@ export function editorRoutes(
       changes: row.changes,
       release: row.release,
       error: row.error,
+      changedPages: row.status === 'published' ? await changedPages(db, row.id) : [],
     };
   });
 }

@@ -1,0 +1,261 @@
+import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import * as v from 'valibot';
+import {
+  editorArticleSave,
+  editorCategorySave,
+  editorConfigSave,
+  editorMetaSave,
+  editorProductSave,
+  editorSolutionSave,
+} from '#api/editor.ts';
+import { editorRecordItem, type FormEntity, type RecordItem } from '#api/editor-records.ts';
+import type { Locale } from '#i18n/index.ts';
+import { fieldErrors } from '#i18n/validation.ts';
+import { wt } from '#i18n/workspace.ts';
+import { call, WorkspaceError } from './api.ts';
+import { FieldInput, type FormContext, type Path } from './form/Fields.tsx';
+import { type Field, formFields, setIn, toFormValue } from './form/shape.ts';
+import { setLeaveGuard } from './guard.ts';
+
+// A record's edit form (issue 39, item 3), generated from its save call's request schema: both languages
+// side by side, checked by the contract's own rules before it is sent, saved as a draft (the site changes
+// when the editor publishes), and refused with the name of whoever saved the record since it was opened.
+
+export const SAVES = {
+  product: editorProductSave,
+  category: editorCategorySave,
+  solution: editorSolutionSave,
+  article: editorArticleSave,
+  meta: editorMetaSave,
+  config: editorConfigSave,
+} as const;
+
+/** The list each kind of record is found in (the screen's hash). */
+const LIST_OF: Record<FormEntity, string> = {
+  product: 'products',
+  category: 'categories',
+  solution: 'solutions',
+  article: 'articles',
+  meta: 'meta',
+  config: 'config',
+};
+
+/** What a record is saved by, shown but not edited once it exists; ids are kept but not shown. */
+const LOCKED: Record<FormEntity, string[]> = {
+  product: ['partNumber'],
+  category: ['key'],
+  solution: [],
+  article: [],
+  meta: ['page'],
+  config: ['configName'],
+};
+const HIDDEN = new Set(['id']);
+
+/** Optional texts left empty are left out (a category's parent: a top category). */
+function forSave(fields: [string, Field][], value: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...value };
+  for (const [name, field] of fields)
+    if (field.optional && field.shape.kind === 'text' && (out[name] === '' || out[name] === null)) delete out[name];
+  return out;
+}
+
+interface Props {
+  locale: Locale;
+  token: string;
+  onSignedOut: () => void;
+  entity: FormEntity;
+  recordKey: string;
+}
+
+export default function EditScreen({ locale, token, onSignedOut, entity, recordKey }: Props) {
+  const contract = SAVES[entity];
+  const fields = useMemo(() => formFields(contract.request as never), [contract]);
+  const [item, setItem] = useState<RecordItem | undefined>();
+  const [value, setValue] = useState<Record<string, unknown>>({});
+  const [initial, setInitial] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [loadError, setLoadError] = useState<string | undefined>();
+  const [message, setMessage] = useState<{ kind: 'saved' | 'error' | 'conflict'; text: string } | undefined>();
+  const [busy, setBusy] = useState(false);
+  const titleId = useId();
+  const summary = useRef<HTMLDivElement>(null);
+
+  const failed = useCallback(
+    (caught: unknown): string => {
+      if (caught instanceof WorkspaceError && caught.code === 401) onSignedOut();
+      return caught instanceof WorkspaceError ? caught.message : wt(locale, 'app.unexpected');
+    },
+    [locale, onSignedOut],
+  );
+
+  const load = useCallback(async () => {
+    setLoadError(undefined);
+    try {
+      const read = await call(editorRecordItem, { entity, key: recordKey }, { token, locale });
+      const formValue = toFormValue(fields, read.record);
+      setItem(read);
+      setValue(formValue);
+      setInitial(JSON.stringify(formValue));
+      setErrors({});
+      return read;
+    } catch (caught) {
+      setLoadError(failed(caught));
+      return undefined;
+    }
+  }, [entity, recordKey, token, locale, fields, failed]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the record is read when it is opened, not when the language changes
+  useEffect(() => {
+    setItem(undefined);
+    setMessage(undefined);
+    void load();
+  }, [entity, recordKey]);
+
+  const dirty = item !== undefined && JSON.stringify(value) !== initial;
+  // Leaving with unsaved changes asks first: another screen of the workspace, or the page itself.
+  useEffect(() => {
+    if (!dirty) return;
+    setLeaveGuard(() => wt(locale, 'form.leave'));
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => {
+      setLeaveGuard(undefined);
+      window.removeEventListener('beforeunload', warn);
+    };
+  }, [dirty, locale]);
+
+  const onChange = useCallback((path: Path, next: unknown) => {
+    setValue((before) => setIn(before, path, next) as Record<string, unknown>);
+    setErrors((before) => {
+      const at = path.join('.');
+      const kept = Object.entries(before).filter(([field]) => !field.startsWith(at));
+      return kept.length === Object.keys(before).length ? before : Object.fromEntries(kept);
+    });
+  }, []);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!item) return;
+    const body = { ...forSave(fields, value), version: item.version };
+    const checked = v.safeParse(contract.request, { ...body, language: 'en' }, { abortEarly: false });
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.issues, locale));
+      setMessage({ kind: 'error', text: wt(locale, 'form.fix', { count: checked.issues.length }) });
+      requestAnimationFrame(() => summary.current?.focus());
+      return;
+    }
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      await call(contract, body as never, { token, locale });
+      await load();
+      setMessage({ kind: 'saved', text: wt(locale, 'form.saved') });
+    } catch (caught) {
+      // A 409 is a conflict when the record moved on since it was read; else it is a rule of the catalogue.
+      let conflict = false;
+      if (caught instanceof WorkspaceError && caught.code === 409) {
+        const fresh = await call(editorRecordItem, { entity, key: recordKey }, { token, locale }).catch(
+          () => undefined,
+        );
+        conflict = fresh === undefined || fresh.version !== item.version;
+      }
+      setMessage({ kind: conflict ? 'conflict' : 'error', text: failed(caught) });
+    } finally {
+      setBusy(false);
+      requestAnimationFrame(() => summary.current?.focus());
+    }
+  };
+
+  const form: FormContext = {
+    locale,
+    value,
+    onChange,
+    errors,
+    stale: new Set(item?.staleFields ?? []),
+    locked: new Set(LOCKED[entity]),
+  };
+  const title =
+    item &&
+    (entity === 'product'
+      ? `${item.label} · ${(item.record.name as { en: string; zh: string })[locale === 'zh-CN' ? 'zh' : 'en'] || (item.record.name as { en: string }).en}`
+      : item.label);
+  const errorList = Object.entries(errors);
+
+  return (
+    <section aria-labelledby={titleId} className="ws-edit">
+      <p>
+        <a href={`#/${LIST_OF[entity]}`}>
+          {wt(locale, 'form.back', { list: wt(locale, `nav.${LIST_OF[entity]}` as never) })}
+        </a>
+      </p>
+      <h1 id={titleId}>{title ?? wt(locale, 'app.loading')}</h1>
+      {loadError && (
+        <p className="ws-error" role="alert">
+          {loadError}
+        </p>
+      )}
+      {item && (
+        <>
+          <p className="ws-help">
+            <a href={`#/history/${entity}/${encodeURIComponent(item.key)}`}>{wt(locale, 'form.history')}</a>{' '}
+            {item.changedBy
+              ? wt(locale, 'form.lastSaved', {
+                  by: item.changedBy,
+                  at: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                    new Date(item.changedAt ?? ''),
+                  ),
+                })
+              : wt(locale, 'form.neverSaved')}{' '}
+            {item.staleFields.length > 0 && wt(locale, 'form.staleCount', { count: item.staleFields.length })}
+          </p>
+          <form className="ws-form" onSubmit={(event) => void save(event)} noValidate>
+            <div ref={summary} tabIndex={-1} className="ws-form-status">
+              {message && (
+                <div
+                  className={message.kind === 'saved' ? 'ws-ok' : 'ws-error'}
+                  role={message.kind === 'saved' ? 'status' : 'alert'}
+                >
+                  <p>{message.text}</p>
+                  {message.kind === 'saved' && (
+                    <p>
+                      <a href="#/publish">{wt(locale, 'form.toPublish')}</a>
+                    </p>
+                  )}
+                  {message.kind === 'conflict' && (
+                    <button
+                      type="button"
+                      className="ws-secondary"
+                      onClick={() => void load().then(() => setMessage(undefined))}
+                    >
+                      {wt(locale, 'form.reload')}
+                    </button>
+                  )}
+                  {errorList.length > 0 && (
+                    <ul>
+                      {errorList.map(([field, text]) => (
+                        <li key={field}>
+                          <span className="ws-mono">{field}</span>: {text}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+              )}
+            </div>
+            {fields
+              .filter(([name]) => !HIDDEN.has(name))
+              .map(([name, field]) => (
+                <FieldInput key={name} form={form} name={name} field={field} path={[name]} />
+              ))}
+            <div className="ws-form-actions">
+              <button type="submit" disabled={busy}>
+                {busy ? wt(locale, 'form.saving') : wt(locale, 'form.save')}
+              </button>
+              <span className="ws-help">{dirty ? wt(locale, 'form.unsaved') : wt(locale, 'form.draftNote')}</span>
+            </div>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}
