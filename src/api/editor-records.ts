@@ -40,3 +40,27 @@ export const editorRecordItem = defineCall({
   }),
 });
 export type RecordItem = v.InferOutput<typeof editorRecordItem.response>;
+
+/** The kinds of record with a page of their own, which a preview shows. */
+export const PREVIEW_ENTITIES = ['product', 'solution', 'article'] as const;
+
+export const editorPreview = defineCall({
+  method: 'POST',
+  path: '/editor/preview',
+  tag: 'editor',
+  summary:
+    'Builds the site from the content as saved now, unpublished, with the site’s own components, into a preview beside the published site, and answers where the page of one record (a product, solution or article, by id) is in it, in English and in Chinese: addresses on this server, valid while it runs, that nothing links to. A preview asked for while one builds waits for the next. 404 for an unknown record; 409 for an unpublished one (it has no page) or from an API process that does not publish the site.',
+  request: v.object({
+    language: LanguageField,
+    entity: v.picklist(PREVIEW_ENTITIES),
+    key: v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'validation.recordId')),
+  }),
+  response: v.object({
+    /** The record's page in the preview, by language: `/preview/<key>/product/…`. */
+    en: v.string(),
+    zh: v.string(),
+    ms: v.number(),
+    rendered: v.number(),
+    reused: v.number(),
+  }),
+});

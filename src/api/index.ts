@@ -52,7 +52,7 @@ import {
   editorProductList,
   editorSolutionList,
 } from './editor-lists.ts';
-import { editorRecordItem } from './editor-records.ts';
+import { editorPreview, editorRecordItem } from './editor-records.ts';
 import { editorSignin, editorSigninSend, editorSignout } from './editor-session.ts';
 import { inquirySubmit, newsletterConfirm, newsletterSubscribe, newsletterUnsubscribe } from './inquiry.ts';
 import { newsItem, newsPage } from './news.ts';
@@ -154,6 +154,7 @@ export const calls: Call[] = [
   editorMetaList,
   editorConfigList,
   editorRecordItem,
+  editorPreview,
   editorTokenList,
   editorTokenCreate,
   editorTokenRevoke,

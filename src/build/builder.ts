@@ -11,7 +11,7 @@ import {
   releasesDir,
   rollback,
 } from './publish/releases.ts';
-import { type Builder, isUniqueViolation, type Releases } from './queue.ts';
+import { type Builder, isUniqueViolation, type Previews, type Releases } from './queue.ts';
 import { buildSite } from './site-build.ts';
 
 // The builder: takes the builds the queue (queue.ts) holds, one at a time across every process on the
@@ -158,15 +158,72 @@ function startBuilder({
 
   const poll = setInterval(() => void kick(), POLL_MS);
   poll.unref();
+  const previews = previewsOf({ outDir, apiBaseUrl, builderKey, cacheDir, verbose, log });
   return {
     kick,
     async close() {
       closed = true;
       clearInterval(poll);
       await running;
+      await previews.settled();
     },
     releases: releasesOf(outDir),
+    previews,
   } satisfies Builder;
+}
+
+/**
+ * Previews beside the published site: `<outDir>.preview`, built with a cache of their own (a preview and
+ * a publish may build at once), one at a time; a preview asked for while one builds joins the next.
+ */
+function previewsOf({
+  outDir,
+  apiBaseUrl,
+  builderKey,
+  cacheDir,
+  verbose = false,
+  log = () => {},
+}: Omit<BuilderOptions, 'db'>): Previews & { settled(): Promise<void> } {
+  const dir = `${outDir.replace(/[\\/]+$/, '')}.preview`;
+  const previewCache = `${(cacheDir ?? 'node_modules/.astro').replace(/[\\/]+$/, '')}-preview`;
+  let current: Promise<{ ms: number; rendered: number; reused: number }> | undefined;
+  let next: Promise<{ ms: number; rendered: number; reused: number }> | undefined;
+  const run = async () => {
+    const result = await buildSite({
+      apiBaseUrl: apiBaseUrl(),
+      outDir: dir,
+      verbose,
+      cacheDir: previewCache,
+      feedCredential: builderKey,
+    });
+    log(
+      `preview: built in ${(result.ms / 1000).toFixed(1)} s (${result.rendered} pages rendered, ${result.reused} reused)`,
+    );
+    return { ms: result.ms, rendered: result.rendered, reused: result.reused };
+  };
+  const build = (): Promise<{ ms: number; rendered: number; reused: number }> => {
+    if (!current) {
+      current = run().finally(() => {
+        current = undefined;
+      });
+      return current;
+    }
+    next ??= current
+      .catch(() => undefined)
+      .then(() => {
+        next = undefined;
+        return build();
+      });
+    return next;
+  };
+  return {
+    dir,
+    build,
+    async settled() {
+      await next?.catch(() => undefined);
+      await current?.catch(() => undefined);
+    },
+  };
 }
 
 /** The releases of a published site (`outDir` links to the current one): for builders and `npm run rollback`. */

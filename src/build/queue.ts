@@ -92,4 +92,16 @@ export interface Builder {
   close(): Promise<void>;
   /** What it has published: the releases, which an editor may roll back to. */
   releases: Releases;
+  /** Previews of the content as saved, for the editors' workspace (issue 39, item 5). */
+  previews: Previews;
+}
+
+/**
+ * Previews: the site built from the content as it is saved now, unpublished, into a directory of its own
+ * (`dir`, a link to its latest build as a published site is), with the site's own components. A preview
+ * asked for while one builds waits for the next, which sees the save that came before it.
+ */
+export interface Previews {
+  dir: string;
+  build(): Promise<{ ms: number; rendered: number; reused: number }>;
 }

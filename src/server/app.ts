@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { calls } from '#api/index.ts';
 import { INQUIRY_MAX_BODY_BYTES, inquirySubmit } from '#api/inquiry.ts';
-import type { Releases } from '#build/queue.ts';
+import type { Previews, Releases } from '#build/queue.ts';
 import { t } from '#i18n/index.ts';
 import { limitStreamedBody } from './body/limit.ts';
 import type { Db } from './db/index.ts';
@@ -22,6 +22,7 @@ import { customerRoutes } from './routes/customer.ts';
 import { editorRoutes } from './routes/editor.ts';
 import { editorAccountRoutes } from './routes/editor-accounts.ts';
 import { editorListRoutes } from './routes/editor-lists.ts';
+import { editorPreviewRoutes, previewKey, previewSite } from './routes/editor-preview.ts';
 import { editorSessionRoutes } from './routes/editor-session.ts';
 import { favouriteRoutes } from './routes/favourite.ts';
 import { inquiryRoutes } from './routes/inquiry.ts';
@@ -65,6 +66,8 @@ export interface AppOptions {
   onBuildRequested?: (() => void) | undefined;
   /** The releases this process's builder publishes, for editors to list and roll back; none without one. */
   releases?: (() => Releases | undefined) | undefined;
+  /** This process's builder's previews, for the workspace; none without a builder. */
+  previews?: (() => Previews | undefined) | undefined;
 }
 
 export const API_BASE = '/api';
@@ -86,7 +89,9 @@ export function createApp({
   siteUrl = DEFAULT_SITE_URL,
   onBuildRequested,
   releases,
+  previews = () => undefined,
 }: AppOptions): Hono {
+  const preview = previewKey();
   const api = new Hono();
   api.use(siteCors(siteOrigins));
   api.use(sameSiteWrites(siteOrigins));
@@ -130,6 +135,7 @@ export function createApp({
   editorAccountRoutes(api, db);
   editorSessionRoutes(api, { db, outbox });
   editorListRoutes(api, db);
+  editorPreviewRoutes(api, db, previews, preview);
   // Answers about one customer, and the calls that hand out a session token.
   const privatePaths = new Set(
     calls
@@ -164,6 +170,7 @@ export function createApp({
   const app = new Hono();
   app.use(securityHeaders({ pagePolicy: siteDir ? sitePolicyReader(siteDir) : undefined, hstsMaxAge }));
   app.route(API_BASE, api);
+  previewSite(app, previews, preview);
   if (siteDir) app.use('*', staticSite(siteDir, { followRules: followRouteRules }));
   return app;
 }

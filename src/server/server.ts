@@ -78,6 +78,7 @@ export async function startServer(options: {
     siteUrl: options.siteUrl ?? config.siteUrl,
     onBuildRequested: () => void builder?.kick(),
     releases: () => builder?.releases,
+    previews: () => builder?.previews,
   });
   let builder: Builder | undefined;
   // The command-line tools reach an embedded database this process holds through it (control/channel.ts).

@@ -8,7 +8,13 @@ import {
   editorProductSave,
   editorSolutionSave,
 } from '#api/editor.ts';
-import { editorRecordItem, type FormEntity, type RecordItem } from '#api/editor-records.ts';
+import {
+  editorPreview,
+  editorRecordItem,
+  type FormEntity,
+  PREVIEW_ENTITIES,
+  type RecordItem,
+} from '#api/editor-records.ts';
 import type { Locale } from '#i18n/index.ts';
 import { fieldErrors } from '#i18n/validation.ts';
 import { wt } from '#i18n/workspace.ts';
@@ -16,6 +22,7 @@ import { call, WorkspaceError } from './api.ts';
 import { FieldInput, type FormContext, type Path } from './form/Fields.tsx';
 import { type Field, formFields, setIn, toFormValue } from './form/shape.ts';
 import { setLeaveGuard } from './guard.ts';
+import PreviewPanel, { type PreviewPaths } from './PreviewPanel.tsx';
 
 // A record's edit form (issue 39, item 3), generated from its save call's request schema: both languages
 // side by side, checked by the contract's own rules before it is sent, saved as a draft (the site changes
@@ -77,6 +84,9 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
   const [loadError, setLoadError] = useState<string | undefined>();
   const [message, setMessage] = useState<{ kind: 'saved' | 'error' | 'conflict'; text: string } | undefined>();
   const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<PreviewPaths | undefined>();
+  const [previewing, setPreviewing] = useState(false);
+  const previewable = (PREVIEW_ENTITIES as readonly string[]).includes(entity);
   const titleId = useId();
   const summary = useRef<HTMLDivElement>(null);
 
@@ -135,14 +145,19 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    if (!item) return;
+    await saveDraft();
+  };
+
+  /** Saves the form as a draft; whether it was saved. */
+  const saveDraft = async (): Promise<boolean> => {
+    if (!item) return false;
     const body = { ...forSave(fields, value), version: item.version };
     const checked = v.safeParse(contract.request, { ...body, language: 'en' }, { abortEarly: false });
     if (!checked.success) {
       setErrors(fieldErrors(checked.issues, locale));
       setMessage({ kind: 'error', text: wt(locale, 'form.fix', { count: checked.issues.length }) });
       requestAnimationFrame(() => summary.current?.focus());
-      return;
+      return false;
     }
     setBusy(true);
     setMessage(undefined);
@@ -150,6 +165,7 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
       await call(contract, body as never, { token, locale });
       await load();
       setMessage({ kind: 'saved', text: wt(locale, 'form.saved') });
+      return true;
     } catch (caught) {
       // A 409 is a conflict when the record moved on since it was read; else it is a rule of the catalogue.
       let conflict = false;
@@ -160,9 +176,30 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
         conflict = fresh === undefined || fresh.version !== item.version;
       }
       setMessage({ kind: conflict ? 'conflict' : 'error', text: failed(caught) });
+      return false;
     } finally {
       setBusy(false);
       requestAnimationFrame(() => summary.current?.focus());
+    }
+  };
+
+  /** Saves what is unsaved, then builds the preview and shows the record's page in it. */
+  const showPreview = async () => {
+    if (dirty && !(await saveDraft())) return;
+    setPreviewing(true);
+    setPreview(undefined);
+    try {
+      const paths = await call(
+        editorPreview,
+        { entity: entity as (typeof PREVIEW_ENTITIES)[number], key: recordKey },
+        { token, locale },
+      );
+      setPreview(paths);
+    } catch (caught) {
+      setMessage({ kind: 'error', text: failed(caught) });
+      requestAnimationFrame(() => summary.current?.focus());
+    } finally {
+      setPreviewing(false);
     }
   };
 
@@ -251,9 +288,27 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
               <button type="submit" disabled={busy}>
                 {busy ? wt(locale, 'form.saving') : wt(locale, 'form.save')}
               </button>
+              {previewable && (
+                <button
+                  type="button"
+                  className="ws-secondary"
+                  disabled={busy || previewing}
+                  onClick={() => void showPreview()}
+                >
+                  {previewing
+                    ? wt(locale, 'preview.building')
+                    : dirty
+                      ? wt(locale, 'preview.saveAndShow')
+                      : wt(locale, 'preview.show')}
+                </button>
+              )}
               <span className="ws-help">{dirty ? wt(locale, 'form.unsaved') : wt(locale, 'form.draftNote')}</span>
             </div>
           </form>
+          <div role="status" className="ws-help">
+            {previewing ? wt(locale, 'preview.building') : ''}
+          </div>
+          {preview && <PreviewPanel locale={locale} paths={preview} label={item.label} />}
         </>
       )}
     </section>

@@ -69,6 +69,8 @@ describe.each([
     name: 'Name',
     missingMark: 'Chinese missing: visitors reading Chinese see the English.',
     save: 'Save draft',
+    preview: 'Preview',
+    chineseToggle: 'Chinese (中文)',
     saved: 'Saved. The site shows it once you publish.',
     translation: 'Translation',
     none: 'Nothing matches. Try fewer words or other filters.',
@@ -88,6 +90,8 @@ describe.each([
     name: '名称',
     missingMark: '缺少中文：中文访客将看到英文。',
     save: '保存草稿',
+    preview: '预览',
+    chineseToggle: '中文',
     saved: '已保存。发布后网站才会显示。',
     translation: '翻译',
     none: '没有匹配的记录。',
@@ -127,8 +131,22 @@ describe.each([
       await expectAccessible(page, `the workspace's product form (${expected.locale})`);
       await zh.fill(newName);
       expect(await nameGroup.getByText(expected.missingMark).count()).toBe(0);
-      await page.getByRole('button', { name: expected.save }).click();
+      await page.getByRole('button', { name: expected.save, exact: true }).click();
       await page.getByText(expected.saved).waitFor();
+
+      // The preview: the site's own page from the saved draft, in Chinese at phone width, before any publish.
+      await page.getByRole('button', { name: expected.preview, exact: true }).click();
+      await page.getByRole('button', { name: expected.chineseToggle, exact: true }).click();
+      const frame = page.locator('.ws-preview iframe');
+      await frame.waitFor();
+      expect(await frame.getAttribute('width')).toBe('390');
+      expect(await frame.evaluate((element) => element.getBoundingClientRect().width)).toBe(390);
+      const previewed = page.frameLocator('.ws-preview iframe');
+      expect(await previewed.locator('h1').first().textContent()).toContain(newName);
+      // Inside, the page is as wide as a phone: nothing runs off its side.
+      expect(await previewed.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
+      const live = await fetch(`${publishUrl}${(await frame.getAttribute('src'))?.replace(/^\/preview\/[^/]+/, '')}`);
+      expect(await live.text()).not.toContain(newName);
 
       // Flagged no more: the list of missing translations has nothing.
       await page.goto('/editor#/products');
@@ -178,7 +196,7 @@ test('a second editor’s save of the same record is refused, naming who saved i
   const read = await api('/editor/record/item', { entity: 'product', key: String(target.id) });
   await api('/editor/product/save', { ...read.record, price: read.record.price + 1, version: read.version });
   await price.fill(String(read.record.price + 50));
-  await page.getByRole('button', { name: 'Save draft' }).click();
+  await page.getByRole('button', { name: 'Save draft', exact: true }).click();
   const alert = page.getByRole('alert');
   await alert.waitFor();
   expect(await alert.textContent()).toContain(inject('editors').admin.email);
@@ -189,5 +207,92 @@ test('a second editor’s save of the same record is refused, naming who saved i
       (document.querySelector('input[type="number"]') as HTMLInputElement | null)?.value === expectedPrice,
     String(read.record.price + 1),
   );
+  await page.context().close();
+});
+
+test(
+  'an article’s Chinese body in rich text: formatted, cleaned as the site keeps it, previewed, published, rolled back',
+  async () => {
+    const list = await api('/editor/article/list', { sort: 'title' });
+    const article = list.page.records.find((record: { published: boolean }) => record.published);
+    const read = await api('/editor/record/item', { entity: 'article', key: String(article.id) });
+    const heading = `实测结果 ${Date.now()}`;
+    const page = await browser.open('/editor', { baseURL: publishUrl, locale: 'zh-CN' });
+    await signIn(page, inject('editors').editor.token, '改用令牌登录');
+    await page.goto(`/editor#/articles/${article.id}`);
+    const body = page.getByRole('group', { name: '正文', exact: true });
+    const chinese = body.getByRole('textbox', { name: '正文 (中文)' });
+    await chinese.waitFor();
+    // The body as the database holds it may carry script (setup.ts's hostile article): none of it runs or shows.
+    expect(await body.locator('img, script, [onerror]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+    await expectAccessible(page, 'the workspace’s article form (zh-CN)');
+    // A new first line, made a heading with the toolbar.
+    await chinese.click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.type(heading);
+    await body
+      .getByRole('toolbar', { name: '正文 (中文)的格式' })
+      .getByRole('button', { name: '标题', exact: true })
+      .click();
+    expect(await chinese.locator('h2').first().textContent()).toBe(heading);
+    // The English in HTML, with what the site does not keep.
+    const englishTools = body.getByRole('toolbar', { name: '正文 (英文 (English))的格式' });
+    await englishTools.getByRole('button', { name: 'HTML' }).click();
+    const source = body.getByRole('textbox', { name: '正文 (英文 (English)) (HTML)' });
+    await source.fill(`${read.record.body.en}<p onclick="steal()">Kept text</p><script>alert(1)</script>`);
+    await page.getByRole('button', { name: '保存草稿', exact: true }).click();
+    await page.getByText('已保存。发布后网站才会显示。').waitFor();
+    // Cleaned as saved: the text stays, the handler and the script do not.
+    expect(await source.inputValue()).toContain('<p>Kept text</p>');
+    expect(await source.inputValue()).not.toMatch(/onclick|<script/);
+    const saved = await api('/editor/record/item', { entity: 'article', key: String(article.id) });
+    expect(saved.record.body.zh).toContain(`<h2>${heading}</h2>`);
+
+    await page.getByRole('button', { name: '预览', exact: true }).click();
+    const previewed = page.frameLocator('.ws-preview iframe');
+    await previewed.locator('h2', { hasText: heading }).waitFor({ timeout: BUILD_MS });
+
+    const before = (await api('/editor/release/list', {})).find((release: { current: boolean }) => release.current);
+    await page.goto('/editor#/publish');
+    await page.getByRole('button', { name: '立即发布网站' }).click();
+    await page
+      .locator('.ws-build')
+      .getByText(/已发布为版本/)
+      .waitFor({ timeout: BUILD_MS });
+    const link = page.locator('.ws-changed li', { hasText: saved.record.title.en }).getByRole('link').first();
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/zh-CN\/knowledge\//);
+    await link.click();
+    await page.locator('h2', { hasText: heading }).waitFor();
+    await page.goto('/editor#/publish');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: new RegExp(before.id) }).click();
+    await page.getByText('网站现在显示版本').waitFor();
+    await page.goto(href);
+    expect(await page.locator('h2', { hasText: heading }).count()).toBe(0);
+    await page.context().close();
+  },
+  BUILD_MS * 2,
+);
+
+test('the history of a record lists the fields each save changed and restores one in a click', async () => {
+  const target = await product(4);
+  const before = target.item.record;
+  await api('/editor/product/save', { ...before, summary: { en: 'A summary to undo.', zh: before.summary.zh } });
+  const page = await browser.open('/editor', { baseURL: publishUrl, locale: 'en' });
+  await signIn(page, inject('editors').editor.token, 'Sign in with a token instead');
+  await page.goto(`/editor#/products/${target.id}`);
+  await page.getByRole('link', { name: 'History of this record' }).click();
+  const latest = page.locator('.ws-trail > li').first();
+  await latest.getByText('was: ').first().waitFor();
+  expect(await latest.textContent()).toContain(before.summary.en);
+  await expectAccessible(page, 'the workspace’s history of a record (en)');
+  await latest.getByRole('button', { name: 'Restore Summary as it was before this save' }).click();
+  await latest.getByText('Summary restored as it was.').waitFor();
+  const now = await api('/editor/record/item', { entity: 'product', key: String(target.id) });
+  expect(now.record.summary).toEqual(before.summary);
   await page.context().close();
 });

@@ -114,6 +114,7 @@ const samples: Record<string, Record<string, unknown>> = {
   '/editor/meta/list': { keyword: 'title' },
   '/editor/config/list': { translation: 'missing' },
   '/editor/record/item': { entity: 'product', key: '1' },
+  '/editor/preview': { entity: 'product', key: '1' },
 };
 /** A valid request of the call (in English), for the fuzzer to break. */
 export const sampleOf = (call: Call): Record<string, unknown> => ({ language: 'en', ...samples[call.path] });

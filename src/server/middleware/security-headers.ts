@@ -45,10 +45,14 @@ export function securityHeaders({ pagePolicy, hstsMaxAge }: SecurityHeadersOptio
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
-    for (const [name, value] of Object.entries(COMMON_HEADERS)) headers.set(name, value);
+    // A route that sets its own framing (the workspace's previews, framed on this origin) keeps it.
+    const framed = headers.has('x-frame-options');
+    for (const [name, value] of Object.entries(COMMON_HEADERS))
+      if (!(framed && name === 'x-frame-options')) headers.set(name, value);
     if (hstsMaxAge) headers.set('strict-transport-security', `max-age=${hstsMaxAge}`);
     const type = headers.get('content-type') ?? '';
-    if (type.startsWith('text/html')) headers.set('content-security-policy', (await pagePolicy?.()) ?? headerPolicy());
+    if (type.startsWith('text/html') && !(framed && headers.has('content-security-policy')))
+      headers.set('content-security-policy', (await pagePolicy?.()) ?? headerPolicy());
     else if (type.startsWith('application/json') || type.startsWith('text/plain'))
       headers.set('content-security-policy', API_POLICY);
   };

@@ -114,3 +114,18 @@ describeApi('one record for a form, and saves checked by version', (api) => {
     expect(bad.status).toBe(400);
   });
 });
+
+describeApi('previews, from a process that does not publish', (api) => {
+  const { as } = asEditor(api);
+  test('are refused with 409 (no builder here); unknown records are 404 and bad ids 400, in either language', async () => {
+    const [product] = await api.db.query<{ id: number }>('select id from product where published order by id limit 1');
+    const answer = await as('/editor/preview', { entity: 'product', key: String(product?.id) });
+    expect(answer.status).toBe(409);
+    expect(answer.body.msg).toContain('SITE_BUILDER');
+    expect((await as('/editor/preview', { entity: 'product', key: '987654321' })).status).toBe(409);
+    const bad = await as('/editor/preview', { entity: 'product', key: '12a', language: 'zh' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('id');
+    expect((await as('/editor/preview', { entity: 'category', key: '1' })).status).toBe(400);
+  });
+});

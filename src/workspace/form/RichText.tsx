@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Locale } from '#i18n/index.ts';
 import { wt } from '#i18n/workspace.ts';
 import { BODY_ATTRIBUTES, BODY_SCHEMES, BODY_TAGS } from '#lib/sanitize-rules.ts';
+import { cleanBody } from './clean.ts';
 
 // A body's rich text (articles, solutions): a formatted area with the few tools whose markup the site
 // keeps, or the HTML itself. What the server keeps is shown beside it; the saved body comes back cleaned,
@@ -42,9 +43,10 @@ export default function RichText({
   const [source, setSource] = useState(false);
   // The area is the browser's own while the editor types: it is written only when the value comes from
   // elsewhere (the record loaded, a restore, the HTML view).
+  // What is written is cleaned first (clean.ts): the value is the API's, and untrusted.
   useEffect(() => {
     const element = area.current;
-    if (element && element.innerHTML !== value) element.innerHTML = value;
+    if (element && element.innerHTML !== value) element.innerHTML = cleanBody(value);
   }, [value]);
 
   const run = (command: (typeof TOOLS)[number]) => {
