@@ -93,7 +93,8 @@ export default function Workspace() {
     setNotice(why);
   }, []);
 
-  // A kept sign-in is asked about once: revoked or ended elsewhere, it is forgotten here.
+  // A kept sign-in is shown at once and asked about once: revoked or ended elsewhere, it is forgotten here
+  // (the screens' own calls would find out too).
   useEffect(() => {
     if (checked) return;
     if (!session) {
@@ -139,7 +140,7 @@ export default function Workspace() {
       <header className="ws-header">
         <p className="ws-brand">{wt(locale, 'app.title')}</p>
         <div className="ws-header-tools">
-          {session && checked && (
+          {session && (
             <p className="ws-who">
               {wt(locale, 'session.signedInAs', { email: session.email, role: wt(locale, `role.${session.role}`) })}
               <span className="ws-ends">
@@ -151,7 +152,7 @@ export default function Workspace() {
             <span lang={locale === 'en' ? 'zh-CN' : 'en'}>{wt(locale, 'app.language')}</span>
             <span className="ws-hidden">{` (${wt(locale, 'app.languageLabel')})`}</span>
           </button>
-          {session && checked && (
+          {session && (
             <button type="button" className="ws-secondary" onClick={() => void leave()}>
               {wt(locale, 'session.signout')}
             </button>
@@ -159,9 +160,7 @@ export default function Workspace() {
         </div>
       </header>
       <main className="ws-main" id="main">
-        {!checked ? (
-          <p role="status">{wt(locale, 'app.loading')}</p>
-        ) : session ? (
+        {session ? (
           <>
             <nav className="ws-nav" aria-label={wt(locale, 'nav.label')}>
               <a href="#/" aria-current={screen === '' ? 'page' : undefined}>
