@@ -66,6 +66,31 @@ function forSave(fields: [string, Field][], value: Record<string, unknown>): Rec
   return out;
 }
 
+/** Unsaved changes kept in this browser, so a closed tab or a crash loses nothing. */
+interface LocalDraft {
+  value: Record<string, unknown>;
+  /** The version they were made from. */
+  version: number;
+  at: string;
+}
+const draftKey = (entity: FormEntity, key: string) => `lumenlab.workspace.draft.${entity}.${key}`;
+function readDraft(entity: FormEntity, key: string): LocalDraft | undefined {
+  try {
+    const kept = localStorage.getItem(draftKey(entity, key));
+    return kept ? (JSON.parse(kept) as LocalDraft) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+function writeDraft(entity: FormEntity, key: string, draft: LocalDraft | undefined): void {
+  try {
+    if (draft) localStorage.setItem(draftKey(entity, key), JSON.stringify(draft));
+    else localStorage.removeItem(draftKey(entity, key));
+  } catch {
+    // A full or refused storage keeps no draft; the form still works.
+  }
+}
+
 interface Props {
   locale: Locale;
   token: string;
@@ -86,6 +111,9 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<PreviewPaths | undefined>();
   const [previewing, setPreviewing] = useState(false);
+  const [localDraft, setLocalDraft] = useState<LocalDraft | undefined>();
+  /** The version the changes in the form were made from: the record's, or a restored draft's. */
+  const [baseVersion, setBaseVersion] = useState<number | undefined>();
   const previewable = (PREVIEW_ENTITIES as readonly string[]).includes(entity);
   const titleId = useId();
   const summary = useRef<HTMLDivElement>(null);
@@ -104,9 +132,12 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
       const read = await call(editorRecordItem, { entity, key: recordKey }, { token, locale });
       const formValue = toFormValue(fields, read.record);
       setItem(read);
+      setBaseVersion(undefined);
       setValue(formValue);
       setInitial(JSON.stringify(formValue));
       setErrors({});
+      const kept = readDraft(entity, recordKey);
+      setLocalDraft(kept && JSON.stringify(kept.value) !== JSON.stringify(formValue) ? kept : undefined);
       return read;
     } catch (caught) {
       setLoadError(failed(caught));
@@ -122,6 +153,20 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
   }, [entity, recordKey]);
 
   const dirty = item !== undefined && JSON.stringify(value) !== initial;
+  // Unsaved changes are kept in this browser a moment after each edit, until they are saved or discarded.
+  useEffect(() => {
+    if (!item || localDraft) return;
+    const timer = setTimeout(
+      () =>
+        writeDraft(
+          entity,
+          recordKey,
+          dirty ? { value, version: baseVersion ?? item.version, at: new Date().toISOString() } : undefined,
+        ),
+      500,
+    );
+    return () => clearTimeout(timer);
+  }, [dirty, value, item, localDraft, baseVersion, entity, recordKey]);
   // Leaving with unsaved changes asks first: another screen of the workspace, or the page itself.
   useEffect(() => {
     if (!dirty) return;
@@ -151,7 +196,7 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
   /** Saves the form as a draft; whether it was saved. */
   const saveDraft = async (): Promise<boolean> => {
     if (!item) return false;
-    const body = { ...forSave(fields, value), version: item.version };
+    const body = { ...forSave(fields, value), version: baseVersion ?? item.version };
     const checked = v.safeParse(contract.request, { ...body, language: 'en' }, { abortEarly: false });
     if (!checked.success) {
       setErrors(fieldErrors(checked.issues, locale));
@@ -163,6 +208,7 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
     setMessage(undefined);
     try {
       await call(contract, body as never, { token, locale });
+      writeDraft(entity, recordKey, undefined);
       await load();
       setMessage({ kind: 'saved', text: wt(locale, 'form.saved') });
       return true;
@@ -173,7 +219,7 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
         const fresh = await call(editorRecordItem, { entity, key: recordKey }, { token, locale }).catch(
           () => undefined,
         );
-        conflict = fresh === undefined || fresh.version !== item.version;
+        conflict = fresh === undefined || fresh.version !== (baseVersion ?? item.version);
       }
       setMessage({ kind: conflict ? 'conflict' : 'error', text: failed(caught) });
       return false;
@@ -245,6 +291,40 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
               : wt(locale, 'form.neverSaved')}{' '}
             {item.staleFields.length > 0 && wt(locale, 'form.staleCount', { count: item.staleFields.length })}
           </p>
+          {localDraft && (
+            <div className="ws-notice" role="status">
+              <p>
+                {wt(locale, 'form.draftFound', {
+                  at: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                    new Date(localDraft.at),
+                  ),
+                })}{' '}
+                {localDraft.version !== item.version && wt(locale, 'form.draftOutdated')}
+              </p>
+              <div className="ws-row">
+                <button
+                  type="button"
+                  onClick={() => {
+                    setValue(localDraft.value);
+                    setBaseVersion(localDraft.version);
+                    setLocalDraft(undefined);
+                  }}
+                >
+                  {wt(locale, 'form.restoreDraft')}
+                </button>
+                <button
+                  type="button"
+                  className="ws-secondary"
+                  onClick={() => {
+                    writeDraft(entity, recordKey, undefined);
+                    setLocalDraft(undefined);
+                  }}
+                >
+                  {wt(locale, 'form.discardDraft')}
+                </button>
+              </div>
+            </div>
+          )}
           <form className="ws-form" onSubmit={(event) => void save(event)} noValidate>
             <div ref={summary} tabIndex={-1} className="ws-form-status">
               {message && (

@@ -296,3 +296,31 @@ test('the history of a record lists the fields each save changed and restores on
   expect(now.record.summary).toEqual(before.summary);
   await page.context().close();
 });
+
+test('unsaved changes are kept in the browser: leaving asks first, and a reload offers them back', async () => {
+  const target = await product(5);
+  const page = await browser.open('/editor', { baseURL: publishUrl, locale: 'en' });
+  await signIn(page, inject('editors').editor.token, 'Sign in with a token instead');
+  await page.goto(`/editor#/products/${target.id}`);
+  const stock = page.getByLabel('In stock');
+  await stock.waitFor();
+  await stock.fill('4321');
+  await page.getByText('Unsaved changes.').waitFor();
+  // Another screen by its link: the editor is asked, says no, and stays with the changes.
+  page.once('dialog', (dialog) => void dialog.dismiss());
+  await page.getByRole('link', { name: 'History', exact: true }).click();
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#/products/${target.id}`);
+  expect(await stock.inputValue()).toBe('4321');
+  // The tab closed (a reload here): the changes are offered back, and restored.
+  await page.waitForTimeout(700);
+  await page.reload();
+  await page.getByRole('button', { name: 'Restore my unsaved changes' }).click();
+  expect(await page.getByLabel('In stock').inputValue()).toBe('4321');
+  await page.getByRole('button', { name: 'Save draft', exact: true }).click();
+  await page.getByText('Saved. The site shows it once you publish.').waitFor();
+  expect((await api('/editor/record/item', { entity: 'product', key: String(target.id) })).record.stock).toBe(4321);
+  await page.reload();
+  await page.getByLabel('In stock').waitFor();
+  expect(await page.getByRole('button', { name: 'Restore my unsaved changes' }).count()).toBe(0);
+  await page.context().close();
+});
