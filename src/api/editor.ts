@@ -19,7 +19,11 @@ import { Version } from './editor-records.ts';
  * The version a save was made from (editorRecordItem's): when sent, the save is refused with 409 naming
  * who changed the record since. Left out, a save overwrites as it always has.
  */
-const Versioned = { version: v.optional(Version) };
+const Versioned = {
+  version: v.optional(Version),
+  /** A new record: refused with 409 when one with the same key (part number, key, page, name) exists. */
+  create: v.optional(v.literal(true)),
+};
 
 export const editorConfigSave = defineCall({
   method: 'POST',

@@ -1,11 +1,17 @@
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
 import {
+  editorArticleDelete,
   editorArticleSave,
+  editorCategoryDelete,
   editorCategorySave,
+  editorConfigDelete,
   editorConfigSave,
+  editorMetaDelete,
   editorMetaSave,
+  editorProductDelete,
   editorProductSave,
+  editorSolutionDelete,
   editorSolutionSave,
 } from '#api/editor.ts';
 import {
@@ -20,13 +26,23 @@ import { fieldErrors } from '#i18n/validation.ts';
 import { wt } from '#i18n/workspace.ts';
 import { call, WorkspaceError } from './api.ts';
 import { FieldInput, type FormContext, type Path } from './form/Fields.tsx';
-import { type Field, formFields, setIn, toFormValue } from './form/shape.ts';
+import { emptyOf, type Field, formFields, setIn, toFormValue } from './form/shape.ts';
 import { setLeaveGuard } from './guard.ts';
 import PreviewPanel, { type PreviewPaths } from './PreviewPanel.tsx';
 
 // A record's edit form (issue 39, item 3), generated from its save call's request schema: both languages
 // side by side, checked by the contract's own rules before it is sent, saved as a draft (the site changes
 // when the editor publishes), and refused with the name of whoever saved the record since it was opened.
+
+export /** The delete calls, each by what it names a record by. */
+const DELETES = {
+  product: editorProductDelete,
+  category: editorCategoryDelete,
+  solution: editorSolutionDelete,
+  article: editorArticleDelete,
+  meta: editorMetaDelete,
+  config: editorConfigDelete,
+} as const;
 
 export const SAVES = {
   product: editorProductSave,
@@ -57,6 +73,8 @@ const LOCKED: Record<FormEntity, string[]> = {
   config: ['configName'],
 };
 const HIDDEN = new Set(['id']);
+/** The key of a form for a record not made yet: `#/products/new`. */
+const NEW = 'new';
 
 /** Optional texts left empty are left out (a category's parent: a top category). */
 function forSave(fields: [string, Field][], value: Record<string, unknown>): Record<string, unknown> {
@@ -102,6 +120,27 @@ interface Props {
 export default function EditScreen({ locale, token, onSignedOut, entity, recordKey }: Props) {
   const contract = SAVES[entity];
   const fields = useMemo(() => formFields(contract.request as never), [contract]);
+  const isNew = recordKey === NEW;
+  /** A new record: its required fields empty, its lists too, published when made (as the API makes it). */
+  const blank = useMemo<RecordItem>(
+    () => ({
+      entity,
+      key: NEW,
+      label: wt(locale, 'form.newTitle'),
+      record: Object.fromEntries(
+        fields
+          .filter(([name, field]) => !field.optional || name === 'published')
+          .map(([name, field]) => [name, name === 'published' ? true : emptyOf(field.shape)]),
+      ),
+      version: 0,
+      changedBy: null,
+      changedAt: null,
+      enChangedAt: null,
+      zhChangedAt: null,
+      staleFields: [],
+    }),
+    [entity, fields, locale],
+  );
   const [item, setItem] = useState<RecordItem | undefined>();
   const [value, setValue] = useState<Record<string, unknown>>({});
   const [initial, setInitial] = useState('');
@@ -129,7 +168,7 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
   const load = useCallback(async () => {
     setLoadError(undefined);
     try {
-      const read = await call(editorRecordItem, { entity, key: recordKey }, { token, locale });
+      const read = isNew ? blank : await call(editorRecordItem, { entity, key: recordKey }, { token, locale });
       const formValue = toFormValue(fields, read.record);
       setItem(read);
       setBaseVersion(undefined);
@@ -143,7 +182,7 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
       setLoadError(failed(caught));
       return undefined;
     }
-  }, [entity, recordKey, token, locale, fields, failed]);
+  }, [entity, recordKey, token, locale, fields, failed, isNew, blank]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the record is read when it is opened, not when the language changes
   useEffect(() => {
@@ -196,7 +235,9 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
   /** Saves the form as a draft; whether it was saved. */
   const saveDraft = async (): Promise<boolean> => {
     if (!item) return false;
-    const body = { ...forSave(fields, value), version: baseVersion ?? item.version };
+    const body = isNew
+      ? { ...forSave(fields, value), create: true }
+      : { ...forSave(fields, value), version: baseVersion ?? item.version };
     const checked = v.safeParse(contract.request, { ...body, language: 'en' }, { abortEarly: false });
     if (!checked.success) {
       setErrors(fieldErrors(checked.issues, locale));
@@ -207,8 +248,15 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
     setBusy(true);
     setMessage(undefined);
     try {
-      await call(contract, body as never, { token, locale });
+      const answer = (await call(contract, body as never, { token, locale })) as Record<string, unknown>;
       writeDraft(entity, recordKey, undefined);
+      if (isNew) {
+        // Made: its own form from now on (nothing unsaved is left to ask about).
+        setInitial(JSON.stringify(value));
+        setLeaveGuard(undefined);
+        location.hash = `#/${LIST_OF[entity]}/${encodeURIComponent(String(answer.id ?? answer.page ?? answer.configName))}`;
+        return true;
+      }
       await load();
       setMessage({ kind: 'saved', text: wt(locale, 'form.saved') });
       return true;
@@ -226,6 +274,30 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
     } finally {
       setBusy(false);
       requestAnimationFrame(() => summary.current?.focus());
+    }
+  };
+
+  /** Deletes the record after a confirmation, and goes back to its list. */
+  const remove = async () => {
+    if (!item || !window.confirm(wt(locale, 'form.deleteConfirm', { label: item.label }))) return;
+    setBusy(true);
+    try {
+      const named =
+        entity === 'meta'
+          ? { page: recordKey }
+          : entity === 'config'
+            ? { configName: recordKey }
+            : { id: Number(recordKey) };
+      await call(DELETES[entity], named as never, { token, locale });
+      writeDraft(entity, recordKey, undefined);
+      setInitial(JSON.stringify(value));
+      setLeaveGuard(undefined);
+      location.hash = `#/${LIST_OF[entity]}`;
+    } catch (caught) {
+      setMessage({ kind: 'error', text: failed(caught) });
+      requestAnimationFrame(() => summary.current?.focus());
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -255,7 +327,7 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
     onChange,
     errors,
     stale: new Set(item?.staleFields ?? []),
-    locked: new Set(LOCKED[entity]),
+    locked: new Set(isNew ? [] : LOCKED[entity]),
   };
   const title =
     item &&
@@ -280,15 +352,17 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
       {item && (
         <>
           <p className="ws-help">
-            <a href={`#/history/${entity}/${encodeURIComponent(item.key)}`}>{wt(locale, 'form.history')}</a>{' '}
-            {item.changedBy
-              ? wt(locale, 'form.lastSaved', {
-                  by: item.changedBy,
-                  at: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-                    new Date(item.changedAt ?? ''),
-                  ),
-                })
-              : wt(locale, 'form.neverSaved')}{' '}
+            {!isNew && <a href={`#/history/${entity}/${encodeURIComponent(item.key)}`}>{wt(locale, 'form.history')}</a>}{' '}
+            {isNew
+              ? wt(locale, 'form.newIntro')
+              : item.changedBy
+                ? wt(locale, 'form.lastSaved', {
+                    by: item.changedBy,
+                    at: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                      new Date(item.changedAt ?? ''),
+                    ),
+                  })
+                : wt(locale, 'form.neverSaved')}{' '}
             {item.staleFields.length > 0 && wt(locale, 'form.staleCount', { count: item.staleFields.length })}
           </p>
           {localDraft && (
@@ -368,7 +442,7 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
               <button type="submit" disabled={busy}>
                 {busy ? wt(locale, 'form.saving') : wt(locale, 'form.save')}
               </button>
-              {previewable && (
+              {previewable && !isNew && (
                 <button
                   type="button"
                   className="ws-secondary"
@@ -383,6 +457,11 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
                 </button>
               )}
               <span className="ws-help">{dirty ? wt(locale, 'form.unsaved') : wt(locale, 'form.draftNote')}</span>
+              {!isNew && (
+                <button type="button" className="ws-danger" disabled={busy} onClick={() => void remove()}>
+                  {wt(locale, 'form.delete')}
+                </button>
+              )}
             </div>
           </form>
           <div role="status" className="ws-help">

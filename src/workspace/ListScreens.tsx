@@ -30,6 +30,8 @@ export function ProductList(props: ScreenProps) {
       titleKey="nav.products"
       searchKey="list.searchProducts"
       sorts={['updated', 'name', 'partNumber', 'relevance']}
+      byCategory
+      newHref="#/products/new"
       head={
         <tr>
           <th scope="col">{wt(locale, 'list.partNumber')}</th>
@@ -78,6 +80,7 @@ export function RecordList(props: ScreenProps & { kind: keyof typeof RECORD_LIST
       contract={contract}
       titleKey={titleKey}
       sorts={['updated', 'title']}
+      newHref={`#/${kind}/new`}
       head={
         <tr>
           <th scope="col">{wt(locale, keyKey)}</th>

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import type { Call, DataOf, Page, RequestOf } from '#api/common.ts';
-import { LIST_PAGE_SIZE, type TranslationState } from '#api/editor-lists.ts';
+import { editorCategoryList, LIST_PAGE_SIZE, type TranslationState } from '#api/editor-lists.ts';
 import type { Locale } from '#i18n/index.ts';
 import { type WorkspaceKey, wt } from '#i18n/workspace.ts';
 import { call, WorkspaceError } from './api.ts';
@@ -12,6 +12,8 @@ type Counts = Record<'all' | 'published' | 'unpublished' | 'missing' | 'stale' |
 
 export interface ListFilters {
   keyword: string;
+  /** A category's key (products only): its products and its subcategories'. */
+  category: string;
   published: 'all' | 'published' | 'unpublished';
   translation: 'all' | 'missing' | 'stale' | 'incomplete';
   changed: boolean;
@@ -33,6 +35,10 @@ interface Props<C extends ListCall, Row> {
   sorts: readonly string[];
   head: ReactNode;
   row: (record: Row) => ReactNode;
+  /** Offer the category filter (the product list). */
+  byCategory?: boolean;
+  /** Where a new record's form is. */
+  newHref?: string;
 }
 
 /** A list screen: search, filters with counts, a table of the page, and the pager. */
@@ -46,9 +52,12 @@ export function ListScreen<C extends ListCall, Row extends { id: number }>({
   sorts,
   head,
   row,
+  byCategory = false,
+  newHref,
 }: Props<C, Row>) {
   const start: ListFilters = {
     keyword: '',
+    category: '',
     published: 'all',
     translation: 'all',
     changed: false,
@@ -58,11 +67,13 @@ export function ListScreen<C extends ListCall, Row extends { id: number }>({
   const [filters, setFilters] = useState<ListFilters>(start);
   const status = useId();
   const titleId = useId();
+  const { category, ...asked } = filters;
   const { answer, error, busy } = useAnswer<C, { page: Page<Row>; counts: Counts }>(
     contract,
-    { ...filters, pageSize: LIST_PAGE_SIZE },
+    { ...asked, ...(category ? { category } : {}), pageSize: LIST_PAGE_SIZE },
     { token, locale, onSignedOut },
   );
+  const categories = useCategories(byCategory, { token, locale, onSignedOut });
 
   const set = (change: Partial<ListFilters>) => setFilters((before) => ({ ...before, pageNum: 1, ...change }));
   const search = (keyword: string) => {
@@ -75,9 +86,29 @@ export function ListScreen<C extends ListCall, Row extends { id: number }>({
 
   return (
     <section aria-labelledby={titleId}>
-      <h1 id={titleId}>{wt(locale, titleKey)}</h1>
+      <div className="ws-title-row">
+        <h1 id={titleId}>{wt(locale, titleKey)}</h1>
+        {newHref && (
+          <a className="ws-button" href={newHref}>
+            {wt(locale, 'list.new')}
+          </a>
+        )}
+      </div>
       <SearchForm locale={locale} labelKey={searchKey} onSearch={search} />
       <div className="ws-filters">
+        {byCategory && (
+          <label>
+            {wt(locale, 'list.category')}
+            <select value={filters.category} onChange={(event) => set({ category: event.target.value })}>
+              <option value="">{wt(locale, 'filter.allCategories')}</option>
+              {categories.map((option) => (
+                <option key={option.key} value={option.key}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label>
           {wt(locale, 'list.published')}
           <select
@@ -355,6 +386,38 @@ export function useAnswer<C extends Call, T>(
     };
   }, [asked, contract, token, locale, onSignedOut]);
   return { answer, error, busy };
+}
+
+/** Every category, by key and name in the workspace's language, for the product list's filter. */
+function useCategories(
+  wanted: boolean,
+  { token, locale, onSignedOut }: { token: string; locale: Locale; onSignedOut: () => void },
+): { key: string; label: string }[] {
+  const [categories, setCategories] = useState<{ key: string; label: string }[]>([]);
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    (async () => {
+      const found: { key: string; label: string }[] = [];
+      for (let pageNum = 1; ; pageNum++) {
+        const { page } = await call(
+          editorCategoryList,
+          { pageNum, pageSize: LIST_PAGE_SIZE, sort: 'title' },
+          { token, locale },
+        );
+        for (const record of page.records)
+          found.push({ key: record.key, label: (locale === 'zh-CN' ? record.title.zh : '') || record.title.en });
+        if (pageNum >= page.pages) break;
+      }
+      if (current) setCategories(found);
+    })().catch((caught: unknown) => {
+      if (caught instanceof WorkspaceError && caught.code === 401) onSignedOut();
+    });
+    return () => {
+      current = false;
+    };
+  }, [wanted, token, locale, onSignedOut]);
+  return categories;
 }
 
 /** A list's search: a labelled box and its button; the words go to `onSearch` trimmed. */

@@ -324,3 +324,36 @@ test('unsaved changes are kept in the browser: leaving asks first, and a reload 
   expect(await page.getByRole('button', { name: 'Restore my unsaved changes' }).count()).toBe(0);
   await page.context().close();
 });
+
+test('a new category from its list: checked as the contract checks, refused for a key in use, made, then deleted', async () => {
+  const page = await browser.open('/editor', { baseURL: publishUrl, locale: 'en' });
+  await signIn(page, inject('editors').editor.token, 'Sign in with a token instead');
+  await page.goto('/editor#/categories');
+  await page.getByRole('link', { name: 'New', exact: true }).click();
+  await page.getByRole('heading', { name: 'New record' }).waitFor();
+  // Nothing filled in: the contract's messages beside the fields, nothing sent.
+  await page.getByRole('button', { name: 'Save draft', exact: true }).click();
+  await page
+    .getByRole('alert')
+    .getByText(/Not saved: \d+ fields need attention/)
+    .waitFor();
+  expect(await page.getByLabel('Key', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+  await expectAccessible(page, 'the workspace’s new category form with errors (en)');
+  const taken = (await api('/editor/category/list', { sort: 'title' })).page.records[0].key as string;
+  await page.getByLabel('Key', { exact: true }).fill(taken);
+  const name = page.getByRole('group', { name: 'Name', exact: true });
+  await name.getByLabel('English', { exact: true }).fill('Workspace Made');
+  await name.getByLabel('Chinese (中文)', { exact: true }).fill('工作台新建');
+  await page.getByRole('button', { name: 'Save draft', exact: true }).click();
+  await page.getByRole('alert').getByText(`There is already a category "${taken}"`, { exact: false }).waitFor();
+  await page.getByLabel('Key', { exact: true }).fill('workspace-made');
+  await page.getByRole('button', { name: 'Save draft', exact: true }).click();
+  await page.getByRole('heading', { name: 'workspace-made' }).waitFor();
+  expect(await page.evaluate(() => location.hash)).toMatch(/^#\/categories\/\d+$/);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Delete…' }).click();
+  await page.getByRole('heading', { name: 'Categories' }).waitFor();
+  const left = await api('/editor/category/list', { keyword: 'Workspace Made' });
+  expect(left.page.records).toEqual([]);
+  await page.context().close();
+});

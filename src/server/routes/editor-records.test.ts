@@ -129,3 +129,23 @@ describeApi('previews, from a process that does not publish', (api) => {
     expect((await as('/editor/preview', { entity: 'category', key: '1' })).status).toBe(400);
   });
 });
+
+describeApi('a new record from the workspace', (api) => {
+  const { as } = asEditor(api);
+  test('is refused with 409 when one with its key exists, seeded or saved; made when none does', async () => {
+    const [seeded] = await api.db.query<{ part_number: string }>('select part_number from product order by id limit 1');
+    const made = laser(seeded?.part_number ?? '', 'Impostor', { category: 'lasers', create: true });
+    const refused = await as('/editor/product/save', made);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toContain(seeded?.part_number);
+    const [category] = await api.db.query<{ key: string }>('select key from category order by id limit 1');
+    const fresh = await as('/editor/product/save', { ...made, partNumber: 'NEW-1', category: category?.key });
+    expect(fresh.body.data).toMatchObject({ partNumber: 'NEW-1', created: true });
+    expect((await as('/editor/product/save', { ...made, partNumber: 'NEW-1', category: category?.key })).status).toBe(
+      409,
+    );
+    expect((await as('/editor/meta/save', { page: 'home', meta: [], create: true })).status).toBe(409);
+    const page = await as('/editor/meta/save', { page: 'brand-new-page', meta: [], create: true });
+    expect(page.body.data).toEqual({ page: 'brand-new-page', created: true });
+  });
+});

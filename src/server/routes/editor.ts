@@ -56,9 +56,9 @@ export function editorRoutes(
   // Content writes: each call is one transaction of db/editing/edit.ts (rules, search index, change feed, trail).
   const edit = <T>(actor: Actor, work: (edit: Edit) => Promise<T>) => editContent(db, actor, work);
 
-  handleEditor(app, db, editorCategorySave, ({ language: _language, version, ...input }, { actor }) =>
+  handleEditor(app, db, editorCategorySave, ({ language: _language, version, create, ...input }, { actor }) =>
     edit(actor, async (e) => {
-      await checkVersion(e, 'category', input.key, version);
+      await checkVersion(e, 'category', input.key, { version, create });
       return saveCategory(e, input);
     }),
   );
@@ -71,9 +71,9 @@ export function editorRoutes(
     return { id, deleted: true as const };
   });
 
-  handleEditor(app, db, editorProductSave, async ({ language: _language, version, ...input }, { actor }) => {
+  handleEditor(app, db, editorProductSave, async ({ language: _language, version, create, ...input }, { actor }) => {
     const [saved] = await edit(actor, async (e) => {
-      await checkVersion(e, 'product', input.partNumber, version);
+      await checkVersion(e, 'product', input.partNumber, { version, create });
       return saveProducts(e, [input]);
     });
     if (!saved) throw new Error('a product save answered nothing');
@@ -101,23 +101,23 @@ export function editorRoutes(
       return { id, deleted: true as const };
     });
   }
-  handleEditor(app, db, editorSolutionSave, ({ language: _language, version, ...input }, { actor }) =>
+  handleEditor(app, db, editorSolutionSave, ({ language: _language, version, create, ...input }, { actor }) =>
     edit(actor, async (e) => {
-      await checkVersion(e, 'solution', input.id, version);
+      await checkVersion(e, 'solution', input.id, { version, create });
       return saveSolution(e, input);
     }),
   );
-  handleEditor(app, db, editorArticleSave, ({ language: _language, version, ...input }, { actor }) =>
+  handleEditor(app, db, editorArticleSave, ({ language: _language, version, create, ...input }, { actor }) =>
     edit(actor, async (e) => {
-      await checkVersion(e, 'article', input.id, version);
+      await checkVersion(e, 'article', input.id, { version, create });
       return saveArticle(e, input);
     }),
   );
 
-  handleEditor(app, db, editorMetaSave, async ({ page, meta, version }, { actor }) => ({
+  handleEditor(app, db, editorMetaSave, async ({ page, meta, version, create }, { actor }) => ({
     page,
     created: await edit(actor, async (e) => {
-      await checkVersion(e, 'meta', page, version);
+      await checkVersion(e, 'meta', page, { version, create });
       return saveMeta(e, { page, meta });
     }),
   }));
@@ -129,9 +129,9 @@ export function editorRoutes(
     app,
     db,
     editorConfigSave,
-    async ({ configName, configValue, version }, { actor }) => {
+    async ({ configName, configValue, version, create }, { actor }) => {
       const created = await edit(actor, async (e) => {
-        await checkVersion(e, 'config', configName, version);
+        await checkVersion(e, 'config', configName, { version, create });
         return saveConfig(e, { configName, configValue });
       });
       // A mail-routing change queued its notices.

@@ -47,11 +47,19 @@ export async function checkVersion(
   { tx }: Edit,
   entity: FormEntity,
   key: string | number | undefined,
-  version: number | undefined,
+  { version, create }: { version?: number | undefined; create?: true | undefined },
 ): Promise<void> {
-  if (version === undefined || key === undefined) return;
+  if ((version === undefined && !create) || key === undefined) return;
   // One save of a record at a time until commit: the second waits here and then reads the first's entry.
   await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`record:${entity}:${key}`]);
+  if (create) {
+    const exists =
+      entity === 'product' || entity === 'category'
+        ? (await trailKey(tx, entity, String(key))) !== undefined
+        : (await readRecord(tx, entity, key)) !== undefined;
+    if (exists) throw new ApiError(409, 'api.editor.recordExists', { entity, key: String(key) });
+    if (version === undefined) return;
+  }
   const trail = await trailKey(tx, entity, String(key));
   const last = trail === undefined ? undefined : await lastChange(tx, entity, trail);
   if ((last?.id ?? 0) === version) return;
