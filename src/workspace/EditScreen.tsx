@@ -34,7 +34,7 @@ import PreviewPanel, { type PreviewPaths } from './PreviewPanel.tsx';
 // side by side, checked by the contract's own rules before it is sent, saved as a draft (the site changes
 // when the editor publishes), and refused with the name of whoever saved the record since it was opened.
 
-export /** The delete calls, each by what it names a record by. */
+/** The delete calls, each by what it names a record by. */
 const DELETES = {
   product: editorProductDelete,
   category: editorCategoryDelete,
@@ -44,6 +44,7 @@ const DELETES = {
   config: editorConfigDelete,
 } as const;
 
+/** The save calls: each form is made from its request schema. */
 export const SAVES = {
   product: editorProductSave,
   category: editorCategorySave,
