@@ -214,6 +214,8 @@ test('the workspace is no page of the site: robots keep out, no sitemap lists it
   for (const chunk of chunks) {
     const code = readFileSync(join(inject('siteDir'), '_astro', chunk), 'utf8');
     expect(code.includes('/editor/signin') || code.includes('signin.withToken'), chunk).toBe(false);
+    // Nor imports from the workspace's chunk (a module shared by both, put there, would load it all).
+    expect(code, chunk).not.toMatch(/workspace\.[\w-]+\.js/);
   }
   const robots = await (await fetch(`${browser.baseUrl}/robots.txt`)).text();
   expect(robots).toContain('Disallow: /editor');

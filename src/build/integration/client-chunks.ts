@@ -12,8 +12,11 @@ const SESSION_STORES = 'token|toasts|locale|customer-info';
 export const CLIENT_CHUNKS = [
   {
     // The editors' workspace's own copies of its modules (workspace-apart.ts): a chunk no visitor loads.
+    // Its code is all tagged; what is not (the bundler's preload helper, the site's dictionaries) stays
+    // where the visitors' pages find it, or a visitor's script would import it from this chunk.
     name: 'workspace',
     priority: 10,
+    includeDependenciesRecursively: false,
     test: WORKSPACE_MODULE,
   },
   {
