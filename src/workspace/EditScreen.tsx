@@ -22,12 +22,12 @@ import {
   type RecordItem,
 } from '#api/editor-records.ts';
 import type { Locale } from '#i18n/index.ts';
-import { fieldErrors } from '#i18n/validation.ts';
 import { wt } from '#i18n/workspace.ts';
 import { call, WorkspaceError } from './api.ts';
 import { FieldInput, type FormContext, type Path } from './form/Fields.tsx';
 import { emptyOf, type Field, formFields, setIn, toFormValue } from './form/shape.ts';
 import { setLeaveGuard } from './guard.ts';
+import { contractErrors } from './messages.ts';
 import PreviewPanel, { type PreviewPaths } from './PreviewPanel.tsx';
 
 // A record's edit form (issue 39, item 3), generated from its save call's request schema: both languages
@@ -241,7 +241,7 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
       : { ...forSave(fields, value), version: baseVersion ?? item.version };
     const checked = v.safeParse(contract.request, { ...body, language: 'en' }, { abortEarly: false });
     if (!checked.success) {
-      setErrors(fieldErrors(checked.issues, locale));
+      setErrors(await contractErrors(checked.issues, locale));
       setMessage({ kind: 'error', text: wt(locale, 'form.fix', { count: checked.issues.length }) });
       requestAnimationFrame(() => summary.current?.focus());
       return false;

@@ -152,7 +152,7 @@ test('lists products by part number and by translation, in both languages, pages
   // Filters by keyboard: the translation filter to "missing", and nothing of the demo lacks its Chinese.
   await page.getByRole('searchbox', { name: '按名称或型号搜索（中英文均可）' }).fill('');
   await page.keyboard.press('Enter');
-  await page.locator('select').nth(1).selectOption('missing');
+  await page.getByLabel('翻译').selectOption('missing');
   await page.getByText('没有匹配的记录。请减少关键词或更换筛选条件。').waitFor();
   // The other lists by their links, by keyboard; an editor (not an admin) has no settings to list.
   const nav = page.getByRole('navigation', { name: '工作台' });
@@ -200,11 +200,11 @@ test('the workspace is no page of the site: robots keep out, no sitemap lists it
       .filter((path) => path.endsWith('.js')),
   );
   expect(scripts.length).toBeGreaterThan(0);
-  // Its own chunks only: the workspace's and its page's entry, and the site's dictionaries (the messages of
-  // the contract's checks, which its forms show as the API does).
+  // Its own chunks only: the workspace's and its page's entry, the bundler's (runtime, preload helper),
+  // and the site's two dictionaries (data: the contract's messages, which its forms show as the API does).
   for (const script of scripts)
     expect(script, script).toMatch(
-      /^\/_astro\/(workspace\.|editor\.astro_astro_type_script_|rolldown-runtime\.|en\.|zh-CN\.)/,
+      /^\/_astro\/(workspace\.|editor\.astro_astro_type_script_|rolldown-runtime\.|preload-helper\.|en\.|zh-CN\.)/,
     );
   // And no visitor's chunk holds any of the workspace (its calls, its text).
   const chunks = readdirSync(join(inject('siteDir'), '_astro')).filter(

@@ -6,6 +6,8 @@ import type { Plugin } from 'vite';
 // visitor loads. Shared, a module's exports used only by the workspace would grow the visitors' chunks
 // (the contract and valibot go to the customer's chunk, client-chunks.ts), and every chunk's name would
 // change with the workspace. Apart, a visitor's page ships the same bytes whatever the workspace grows into.
+// JSON stays shared (the site's dictionaries, which the workspace reads for the contract's messages); the
+// workspace's own text (i18n/workspace/) goes to its chunk by WORKSPACE_MODULE.
 
 const WORKSPACE_QUERY = 'workspace';
 
@@ -13,7 +15,9 @@ const tagged = (id: string) => new RegExp(`[?&]${WORKSPACE_QUERY}$`).test(id);
 const inWorkspace = (id: string) => /[\\/]src[\\/]workspace[\\/]/.test(id) || tagged(id);
 
 /** Whether a module id is one of the workspace's copies (for the client chunk groups). */
-export const WORKSPACE_MODULE = new RegExp(String.raw`[\\/]src[\\/]workspace[\\/]|[?&]${WORKSPACE_QUERY}$`);
+export const WORKSPACE_MODULE = new RegExp(
+  String.raw`[\\/]src[\\/]workspace[\\/]|[\\/]i18n[\\/]workspace[\\/]|[?&]${WORKSPACE_QUERY}$`,
+);
 
 export function workspaceApart(): Plugin {
   return {
