@@ -172,9 +172,11 @@ describe('npm run rollback beside a server that publishes, and without one', () 
     const post = (path: string, body: object) =>
       fetch(`${server?.url}/api${path}`, { method: 'POST', headers: bearer(made), body: JSON.stringify(body) });
     const listed = await (await post('/editor/release/list', {})).json();
+    // Releases made outside this database (no build of theirs is on record) say nothing of what they took up.
+    const unrecorded = { requestedBy: null, changes: null, pagesRendered: null, pagesReused: null };
     expect(listed.data).toEqual([
-      { id: '20240101000000000-aaaaaa', current: true, publishedAt: '2024-01-01T00:00:00.000Z' },
-      { id: '20250101000000000-bbbbbb', current: false, publishedAt: '2025-01-01T00:00:00.000Z' },
+      { id: '20240101000000000-aaaaaa', current: true, publishedAt: '2024-01-01T00:00:00.000Z', ...unrecorded },
+      { id: '20250101000000000-bbbbbb', current: false, publishedAt: '2025-01-01T00:00:00.000Z', ...unrecorded },
     ]);
     const unknown = await post('/editor/release/rollback', { release: '20230101000000000-cccccc' });
     expect(unknown.status).toBe(404);
