@@ -44,6 +44,7 @@ import {
   editorTokenList,
   editorTokenRevoke,
 } from './editor-accounts.ts';
+import { editorFileUpload } from './editor-files.ts';
 import {
   editorArticleList,
   editorCategoryList,
@@ -154,6 +155,7 @@ export const calls: Call[] = [
   editorMetaList,
   editorConfigList,
   editorRecordItem,
+  editorFileUpload,
   editorTokenList,
   editorTokenCreate,
   editorTokenRevoke,

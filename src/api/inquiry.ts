@@ -45,7 +45,7 @@ export interface Upload {
   bytes: Uint8Array;
 }
 /** The server gets an Upload; the browser passes the picked File, which `call` sends as multipart. */
-const isFile = (value: unknown): value is Upload | File =>
+export const isFile = (value: unknown): value is Upload | File =>
   (typeof Blob !== 'undefined' && value instanceof Blob) ||
   (typeof value === 'object' &&
     value !== null &&

@@ -20,6 +20,7 @@ import { categoryRoutes } from './routes/category.ts';
 import { customerRoutes } from './routes/customer.ts';
 import { editorRoutes } from './routes/editor.ts';
 import { editorAccountRoutes } from './routes/editor-accounts.ts';
+import { editorFileRoutes } from './routes/editor-files.ts';
 import { editorListRoutes } from './routes/editor-lists.ts';
 import { editorSessionRoutes } from './routes/editor-session.ts';
 import { favouriteRoutes } from './routes/favourite.ts';
@@ -32,6 +33,7 @@ import { savedArticleRoutes } from './routes/saved-article.ts';
 import { searchRoutes } from './routes/search.ts';
 import { solutionsRoutes } from './routes/solutions.ts';
 import { systemRoutes } from './routes/system.ts';
+import { uploadRoutes } from './uploads/serve.ts';
 import { shortened } from './validate.ts';
 
 export interface AppOptions {
@@ -91,7 +93,7 @@ export function createApp({
   api.use(sameSiteWrites(siteOrigins));
   api.use(noStoreForSessions((path) => privatePaths.has(path)));
   api.use(clientAddress({ trustedProxies }));
-  // The calls that take a file (the inquiry's) have limits of their own.
+  // The calls that take a file (the inquiry's, an editor's upload) have limits of their own.
   const fileCalls = new Map(
     calls.flatMap((call) => (call.multipart ? [[API_BASE + call.path, call.multipart] as const] : [])),
   );
@@ -130,6 +132,7 @@ export function createApp({
   editorAccountRoutes(api, db);
   editorSessionRoutes(api, { db, outbox });
   editorListRoutes(api, db);
+  editorFileRoutes(api, db);
   // Answers about one customer, and the calls that hand out a session token.
   const privatePaths = new Set(
     calls
@@ -164,6 +167,8 @@ export function createApp({
   const app = new Hono();
   app.use(securityHeaders({ pagePolicy: siteDir ? sitePolicyReader(siteDir) : undefined, hstsMaxAge }));
   app.route(API_BASE, api);
+  // Editors' uploads, from the database, before the site's files (an unknown one gets the site's 404).
+  uploadRoutes(app, db);
   if (siteDir) app.use('*', staticSite(siteDir, { followRules: followRouteRules }));
   return app;
 }
