@@ -7,7 +7,8 @@ import { pngBytes } from '#tests/support/images.ts';
 import { describeApi } from '#tests/support/testing.ts';
 
 // Issue 39, item 4: editors' files. An upload checked by its content and kept once in the database, served
-// at the address it answers with the headers a file of the site needs.
+// at the address it answers with the headers a file of the site needs, and a product's pictures made of
+// uploads, with their alt texts in both languages.
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const PNG = pngBytes(40, 30);
@@ -184,6 +185,62 @@ describeApi('editors’ files', (api) => {
     expect((await api.site(`/files/uploads/${'0'.repeat(64)}/x.png`)).status).toBe(404);
     expect((await api.site(`/files/uploads/${sha256(PNG).toUpperCase()}/x.png`)).status).toBe(404);
     expect((await api.site(`/files/uploads/${sha256(PNG)}`)).status).toBe(404);
+  });
+
+  test('a product’s pictures: uploads first with their sizes, alt text in the page’s language (English where the Chinese is empty), in the record and the trail', async () => {
+    const front = (await upload(PNG, 'front.png')).body.data;
+    const back = (await upload(pngBytes(20, 20), 'back.png')).body.data;
+    const category = await categoryKey();
+    const images = [
+      { url: front.url, alt: both('Front view', '正面') },
+      { url: back.url, alt: both('Back panel', '') },
+      { url: 'https://cdn.example.com/zephyr.jpg', alt: both('', '') },
+    ];
+    const saved = await as('/editor/product/save', laser('UP-200', 'Pictured 200', { category, images }));
+    expect(saved.body.code, JSON.stringify(saved.body)).toBe(200);
+    const id: number = saved.body.data.id;
+
+    const en = (await api.post('/product/item', { id })).body.data;
+    expect(en.images).toEqual([
+      { src: front.url, src2x: front.url, alt: 'Front view', width: 40, height: 30 },
+      { src: back.url, src2x: back.url, alt: 'Back panel', width: 20, height: 20 },
+      { src: images[2]?.url, src2x: images[2]?.url, alt: 'Pictured 200' },
+    ]);
+    const zh = (await api.post('/product/item', { id, language: 'zh' })).body.data;
+    expect(zh.images.map((image: { alt: string }) => image.alt)).toEqual(['正面', 'Back panel', 'Pictured 200 激光器']);
+
+    const record = (await as('/editor/record/item', { entity: 'product', key: String(id) })).body.data.record;
+    expect(record.images).toEqual(images);
+    // The workspace's list names the alt texts that lack their Chinese.
+    const listed = (await as('/editor/product/list', { keyword: 'UP-200' })).body.data.page.records;
+    expect(listed.find((row: { id: number }) => row.id === id)?.missing).toContain('images');
+
+    // A save without them leaves the family's drawing.
+    await as('/editor/product/save', laser('UP-200', 'Pictured 200', { category }));
+    const plain = (await api.post('/product/item', { id })).body.data;
+    expect(plain.images).toEqual([
+      { src: '/images/families/laser.svg', src2x: '/images/families/laser.svg', alt: 'Pictured 200' },
+    ]);
+    const trail = (await as('/editor/history', { entity: 'product', key: String(id), pageSize: 1 })).body.data;
+    expect(trail.records[0].before.images).toEqual(images);
+  });
+
+  test('refuses a product picture naming an upload that is not stored, or a PDF', async () => {
+    const category = await categoryKey();
+    const pictured = (url: string) =>
+      laser('UP-300', 'Refused 300', { category, images: [{ url, alt: both('A', 'A') }] });
+    const unknown = await as('/editor/product/save', pictured(`/files/uploads/${'a'.repeat(64)}/gone.png`));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.msg).toContain('"images.0.url"');
+    expect(unknown.body.msg).toContain('no uploaded file has this address');
+    const pdf = await as('/editor/product/save', pictured(`/files/uploads/${sha256(PDF)}/datasheet.pdf`));
+    expect(pdf.status).toBe(400);
+    expect(pdf.body.msg).toContain('a product image must be a PNG, JPEG or WebP image');
+    const tooMany = await as(
+      '/editor/product/save',
+      laser('UP-300', 'Refused 300', { category, images: Array(21).fill({ url: '/a.png', alt: both('', '') }) }),
+    );
+    expect(tooMany.status).toBe(400);
   });
 
   test('notes each upload in the audit trail: who, the file’s hash and name, and what it is', async () => {

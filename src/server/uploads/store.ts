@@ -68,6 +68,11 @@ export function uploadName(sent: string, mediaType: UploadType): string {
 /** Where an upload is served under the name given. */
 const uploadUrl = (sha256: string, name: string) => `${UPLOADS_PATH}/${sha256}/${encodeURIComponent(name)}`;
 
+const UPLOAD_URL = new RegExp(`^${UPLOADS_PATH}/([0-9a-f]{64})/[^/?#]+$`);
+
+/** The SHA-256 of the upload a URL names, or undefined when it names none. */
+export const uploadShaOf = (url: string) => UPLOAD_URL.exec(url)?.[1];
+
 /**
  * The sent file checked by its content: its type and size in pixels, or 400 / 413 with what is wrong. The
  * content decides the type; a name that says another of the types taken (a PNG named `.pdf`) is refused,
@@ -135,4 +140,14 @@ export async function readUpload(q: Queryable, sha256: string, withBytes: boolea
   );
   if (!row) return undefined;
   return { mediaType: row.media_type, size: row.size, ...(row.bytes ? { bytes: row.bytes } : {}) };
+}
+
+/** The uploads among `shas` that are stored, by SHA-256: their type. */
+export async function uploadTypes(q: Queryable, shas: string[]): Promise<Map<string, UploadType>> {
+  if (shas.length === 0) return new Map();
+  const rows = await q.query<{ sha256: string; media_type: UploadType }>(
+    'select sha256, media_type from upload where sha256 = any($1::text[])',
+    [[...new Set(shas)]],
+  );
+  return new Map(rows.map((row) => [row.sha256, row.media_type]));
 }

@@ -14,3 +14,25 @@ create table upload (
   -- The editor who first uploaded it; null for a shell.
   created_by integer references editor (id)
 );
+
+-- A product's pictures, in order, each with its alt text in both languages. The size is the upload's when
+-- the address is an upload's (so a page reserves the picture's box), else unknown.
+create table product_image (
+  product_id integer not null references product (id) on delete cascade,
+  sort integer not null,
+  url text not null,
+  alt_en text not null,
+  alt_zh text not null,
+  width integer,
+  height integer,
+  primary key (product_id, sort)
+);
+
+-- A product's pictures are a part of it in the change feed, as its specifications are (migration 008).
+create trigger product_image_change_insert after insert on product_image referencing new table as new_rows
+  for each statement execute function record_content_change('product', 'product_id', 'part');
+create trigger product_image_change_update after update on product_image
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function record_content_change('product', 'product_id', 'part');
+create trigger product_image_change_delete after delete on product_image referencing old table as old_rows
+  for each statement execute function record_content_change('product', 'product_id', 'part');
