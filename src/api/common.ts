@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { MessageKey } from '#i18n/messages';
 
 /** Languages of the API: `zh` for Chinese, otherwise `en`. */
 const LANGUAGES = ['en', 'zh'] as const;
@@ -59,8 +60,12 @@ export interface Call<Req extends v.GenericSchema = v.GenericSchema, Res extends
   tag: string;
   request: Req;
   response: Res;
-  /** The field that carries a file: the call also takes multipart/form-data. */
-  multipart?: string;
+  /**
+   * A call that takes a file also takes multipart/form-data: the file in `field`, of at most `maxFileBytes`,
+   * in a body of at most `maxBodyBytes` (the file, the other fields and the framing). Past either it answers
+   * 413 with the message `tooLarge`. Other calls take JSON only, within the app's body limit.
+   */
+  multipart?: { field: string; maxFileBytes: number; maxBodyBytes: number; tooLarge: MessageKey };
 }
 
 export function defineCall<Req extends v.GenericSchema, Res extends v.GenericSchema>(

@@ -114,6 +114,11 @@ export const ProductFields = {
       100,
     ),
   ),
+  /**
+   * Its pictures, the first shown first: an upload's `url` (editorFileUpload), which must be an image, or
+   * another address; the text read in place of each, in both languages. None: the family's drawing is shown.
+   */
+  images: v.optional(ListOf(v.object({ url: ResourceUrl, alt: Both(300) }), 20)),
   published: Published,
 };
 

@@ -44,6 +44,7 @@ import {
   editorTokenList,
   editorTokenRevoke,
 } from './editor-accounts.ts';
+import { editorFileUpload } from './editor-files.ts';
 import {
   editorArticleList,
   editorCategoryList,
@@ -155,6 +156,7 @@ export const calls: Call[] = [
   editorConfigList,
   editorRecordItem,
   editorPreview,
+  editorFileUpload,
   editorTokenList,
   editorTokenCreate,
   editorTokenRevoke,

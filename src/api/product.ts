@@ -45,11 +45,24 @@ export const Resource = v.object({
 });
 export type Resource = v.InferOutput<typeof Resource>;
 
+/**
+ * A product's picture: an Image, with its `width` and `height` in pixels when known (an editor's upload,
+ * which the build does not make itself), so the page reserves its box. Apart from Image, which visitors'
+ * scripts check in cards and carts: their bytes stay as they were.
+ */
+const ProductImage = v.object({
+  ...Image.entries,
+  width: v.optional(v.number()),
+  height: v.optional(v.number()),
+});
+export type ProductImage = v.InferOutput<typeof ProductImage>;
+
 /** Everything the product page shows. */
 export const ProductDetail = v.object({
   ...ProductSummary.entries,
   description: v.string(),
-  images: v.array(Image),
+  /** The editors' pictures, or the family's drawing when it has none. */
+  images: v.array(ProductImage),
   /** Expected ship date if ordered today (ISO date); it may change with stock availability. */
   shipDate: v.pipe(v.string(), v.isoDate()),
   breadcrumbs: v.array(v.object({ id: Id, name: v.string(), slug: v.string() })),

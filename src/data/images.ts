@@ -12,7 +12,7 @@ const byPublicPath = new Map(
 const made = new Map<string, Promise<{ src: string; src2x: string }>>();
 
 /** An image at 1x and 2x for a box of the given size; unknown sources are left as they are. Each is made once a build. */
-export async function optimise(image: Image, width: number, height: number): Promise<Image> {
+export async function optimise<T extends Image>(image: T, width: number, height: number): Promise<T> {
   const source = byPublicPath.get(image.src);
   if (!source) return image;
   const key = `${image.src} ${width}x${height}`;

@@ -1,3 +1,4 @@
+import { UPLOADS_PATH } from '#api/editor-files.ts';
 import type { ProductDetail, Resource } from '#api/product.ts';
 import { cachedBytes, makeInWorkers, pruneResourceCache } from '#build/downloads/cache.ts';
 import { digestOf, entryDigest } from './cache-key.ts';
@@ -25,6 +26,8 @@ async function resourceFiles(): Promise<ResourceFile[]> {
   }
   const files: ResourceFile[] = [];
   for (const [url, { resource, products, digests }] of groups) {
+    // An editor's upload is served by the API from the database (decision 0071): no file to make.
+    if (url.startsWith(`${UPLOADS_PATH}/`)) continue;
     const match = /^\/files\/([\w.-]+)\/([\w.-]+\.(pdf|zip))$/.exec(url);
     const render = renderers[resource.kind];
     if (!match || !render || render.extension !== match[3]) {

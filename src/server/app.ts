@@ -1,8 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { calls } from '#api/index.ts';
-import { INQUIRY_MAX_BODY_BYTES, inquirySubmit } from '#api/inquiry.ts';
 import type { Previews, Releases } from '#build/queue.ts';
-import { t } from '#i18n/index.ts';
+import { type MessageKey, t } from '#i18n/index.ts';
 import { limitStreamedBody } from './body/limit.ts';
 import type { Db } from './db/index.ts';
 import { ApiError } from './errors.ts';
@@ -21,6 +20,7 @@ import { categoryRoutes } from './routes/category.ts';
 import { customerRoutes } from './routes/customer.ts';
 import { editorRoutes } from './routes/editor.ts';
 import { editorAccountRoutes } from './routes/editor-accounts.ts';
+import { editorFileRoutes } from './routes/editor-files.ts';
 import { editorListRoutes } from './routes/editor-lists.ts';
 import { editorPreviewRoutes, previewKey, previewSite } from './routes/editor-preview.ts';
 import { editorSessionRoutes } from './routes/editor-session.ts';
@@ -34,6 +34,7 @@ import { savedArticleRoutes } from './routes/saved-article.ts';
 import { searchRoutes } from './routes/search.ts';
 import { solutionsRoutes } from './routes/solutions.ts';
 import { systemRoutes } from './routes/system.ts';
+import { uploadRoutes } from './uploads/serve.ts';
 import { shortened } from './validate.ts';
 
 export interface AppOptions {
@@ -97,23 +98,24 @@ export function createApp({
   api.use(sameSiteWrites(siteOrigins));
   api.use(noStoreForSessions((path) => privatePaths.has(path)));
   api.use(clientAddress({ trustedProxies }));
-  const tooLarge = (c: Context) => c.json({ code: 413, msg: t(requestLocale(c), 'api.tooLarge'), data: null }, 413);
-  // The inquiry form carries a file of up to 10 MB.
-  const inquiryPath = API_BASE + inquirySubmit.path;
-  const inquiryMaxBytes = INQUIRY_MAX_BODY_BYTES;
-  const attachmentTooLarge = (c: Context) =>
-    c.json({ code: 413, msg: t(requestLocale(c), 'validation.attachmentSize'), data: null }, 413);
+  // The calls that take a file (the inquiry's, an editor's upload) have limits of their own.
+  const fileCalls = new Map(
+    calls.flatMap((call) => (call.multipart ? [[API_BASE + call.path, call.multipart] as const] : [])),
+  );
+  const tooLarge = (c: Context, key: MessageKey) =>
+    c.json({ code: 413, msg: t(requestLocale(c), key), data: null }, 413);
   api.use(async (c, next) => {
-    const inquiry = c.req.path === inquiryPath;
-    const max = inquiry ? inquiryMaxBytes : maxBodyBytes;
+    const file = fileCalls.get(c.req.path);
+    const max = file?.maxBodyBytes ?? maxBodyBytes;
+    const message = file?.tooLarge ?? 'api.tooLarge';
     // A declared length is checked from the header alone: reading c.req.raw makes the Node adapter
     // build a whole web Request for every call (a tenth of a cart call's CPU). A streamed (chunked)
     // body is counted as the router reads it, and cut off at the limit (body/limit.ts).
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined)
-      return Number(length) > max ? (inquiry ? attachmentTooLarge : tooLarge)(c) : next();
+      return Number(length) > max ? tooLarge(c, message) : next();
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    limitStreamedBody(c, max, inquiry ? 'validation.attachmentSize' : 'api.tooLarge');
+    limitStreamedBody(c, max, message);
     return next();
   });
   api.get('/openapi.json', (c) => c.json(openApiDocument(calls, API_BASE)));
@@ -136,6 +138,7 @@ export function createApp({
   editorSessionRoutes(api, { db, outbox });
   editorListRoutes(api, db);
   editorPreviewRoutes(api, db, previews, preview);
+  editorFileRoutes(api, db);
   // Answers about one customer, and the calls that hand out a session token.
   const privatePaths = new Set(
     calls
@@ -171,6 +174,8 @@ export function createApp({
   app.use(securityHeaders({ pagePolicy: siteDir ? sitePolicyReader(siteDir) : undefined, hstsMaxAge }));
   app.route(API_BASE, api);
   previewSite(app, previews, preview);
+  // Editors' uploads, from the database, before the site's files (an unknown one gets the site's 404).
+  uploadRoutes(app, db);
   if (siteDir) app.use('*', staticSite(siteDir, { followRules: followRouteRules }));
   return app;
 }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { shortened, utcTimestamp } from './validate.ts';
+import { readyForDatabase, shortened, utcTimestamp } from './validate.ts';
 
 test('reads an ISO timestamp of any offset as UTC, keeping its fraction', () => {
   expect(utcTimestamp('2024-01-01T00:00:00Z')).toBe('2024-01-01T00:00:00Z');
@@ -28,4 +28,12 @@ test('shortens a value it repeats, without splitting a character', () => {
   expect(shortened(`${'y'.repeat(38)}🧪🧪`)).toBe(`${'y'.repeat(38)}🧪…`);
   expect(shortened(`${'y'.repeat(39)}🧪🧪`)).toBe(`${'y'.repeat(39)}…`);
   expect(shortened('a'.repeat(300), 120)).toBe(`${'a'.repeat(120)}…`);
+});
+
+test('finds text the database cannot store, and passes over a file’s bytes at once', () => {
+  expect(readyForDatabase({ a: { b: ['ok', 'x\u0000'] } }, [])).toEqual({ field: 'a.b.1', reason: 'nul' });
+  const started = performance.now();
+  const file = { name: 'big.pdf', type: 'application/pdf', bytes: new Uint8Array(20 * 1024 * 1024) };
+  expect(readyForDatabase({ file }, [])).toBeUndefined();
+  expect(performance.now() - started).toBeLessThan(100);
 });

@@ -123,7 +123,8 @@ function unstorableText(value: unknown, path: string): FieldProblem | undefined 
     // A lone surrogate has no UTF-8 form: PGlite sends its bytes as they are and the database refuses them.
     return value.isWellFormed() ? undefined : { field: path, reason: 'surrogate' };
   }
-  if (value === null || typeof value !== 'object') return undefined;
+  // A file's bytes are no text: walking them entry by entry took 16 s and 2 GB for 20 MB.
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return undefined;
   for (const [key, item] of Object.entries(value)) {
     const found = unstorableText(item, path ? `${path}.${key}` : key);
     if (found !== undefined) return found;

@@ -13,6 +13,7 @@ import { MIN_COMPRESS_BYTES } from '#lib/published-site.ts';
 import { createEditorToken } from '#server/auth/editors.ts';
 import type { Db } from '#server/db/index.ts';
 import { prepareDb, type RunningServer, startServer } from '#server/server.ts';
+import { pngBytes } from '#tests/support/images.ts';
 
 // Editors' rebuilds, real ones: the demo catalogue on PGlite, the API serving the build, Astro's incremental
 // build with the page keys of src/data/cache-key.ts, verification and publishing as releases.
@@ -200,6 +201,57 @@ describe('rebuilding after an edit', { timeout: 300_000 }, () => {
     expect(linking).toEqual([]);
     // And it is served as gone, from the new release, by the server that was running all along.
     expect((await fetch(`${server.url}/${path}`)).status).toBe(404);
+  });
+
+  test('an editor’s uploaded picture shows on its product page, sized and with its alt text escaped, and the server serves it', async () => {
+    const { token } = await createEditorToken(db, 'pictures@example.com');
+    const post = async (path: string, body: Record<string, unknown>) =>
+      (await (
+        await fetch(`${server.url}/api${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify(body),
+        })
+      ).json()) as { code: number; msg: string; data: Record<string, unknown> };
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(pngBytes(64, 16))]), 'front view.png');
+    const uploaded = (await (
+      await fetch(`${server.url}/api/editor/file/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      })
+    ).json()) as { data: { url: string } };
+    const { url } = uploaded.data;
+    const [product] = await db.query<{ id: number; slug: string }>(
+      'select id, slug from product where published order by id limit 1',
+    );
+    if (!product) throw new Error('no product');
+    const { record } = (await post('/editor/record/item', { entity: 'product', key: String(product.id) })).data;
+    const alt = { en: 'Front <panel> & "ports"', zh: '' };
+    const saved = await post('/editor/product/save', { ...(record as object), images: [{ url, alt }] });
+    expect(saved.code, saved.msg).toBe(200);
+
+    // Published: the page's link to the upload is not looked for among the build's files.
+    expect(await rebuild()).toMatchObject({ status: 'published', error: null });
+    const path = `product/${product.id}-${product.slug}/index.html`;
+    for (const page of [path, `zh-CN/${path}`]) {
+      const html = readFileSync(join(outDir, page), 'utf8');
+      const gallery = /<div class="gallery"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
+      const images = gallery.match(/<img\b(?:[^>"]|"[^"]*")*>/g) ?? [];
+      expect(images, page).toHaveLength(1);
+      const img = images[0] ?? '';
+      expect(img).toContain(`src="${url}"`);
+      expect(img).not.toContain('srcset');
+      // 64 x 16 in the 480 x 360 box; the Chinese page reads the English alt text.
+      expect(img).toContain('width="480"');
+      expect(img).toContain('height="120"');
+      // In a quoted attribute only `&` and `"` need escaping: `<` is text there.
+      expect(img).toContain('alt="Front <panel> &amp; &quot;ports&quot;"');
+    }
+    const served = await fetch(`${server.url}${url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
   });
 
   test('triggers during a build give exactly one more build', async () => {

@@ -31,7 +31,8 @@ export const ids = (answer: { body: { data: { records: { id: number }[] } } }) =
 
 /**
  * An editor of `role` for the suite of `api` (its token made before the suite's tests): `as` posts a call
- * with its token; `feedMark` is the change feed's position now, `feedSince` the changes after a position.
+ * with its token, `headers` are those that carry it (for a form); `feedMark` is the change feed's position
+ * now, `feedSince` the changes after a position.
  */
 export function asEditor(api: ApiClient, role: EditorRole = 'editor') {
   let headers: Record<string, string> = {};
@@ -41,6 +42,7 @@ export function asEditor(api: ApiClient, role: EditorRole = 'editor') {
   });
   return {
     as: async (path: string, body: Record<string, unknown>) => api.post(path, body, headers),
+    headers: () => headers,
     feedMark: () => feedPosition(api.db),
     feedSince: async (since: number) => (await changesSince(api.db, since)).changes,
   };

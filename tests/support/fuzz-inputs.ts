@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import type { Call } from '#api/common.ts';
-import { INQUIRY_MAX_BODY_BYTES, inquirySubmit } from '#api/inquiry.ts';
 import { FORM_TYPE, type HostileRecipe, hostileBodies, isHostile, renderHostile, WRONG_TYPES } from './fuzz-hostile.ts';
 import { type Body, byteLength, junk, rawNumbers, render, text, wrongFor } from './fuzz-junk.ts';
 import { fieldsOf, omit, type SchemaShape, sampleOf } from './fuzz-samples.ts';
@@ -14,8 +13,8 @@ import { fieldsOf, omit, type SchemaShape, sampleOf } from './fuzz-samples.ts';
 // fuzz-samples.ts, the junk they are broken with in fuzz-junk.ts.
 
 const BODY_LIMIT = 1024 * 1024;
-/** The body limit of a call: the inquiry, which carries a file, has its own. */
-export const bodyLimitOf = (path: string) => (path === inquirySubmit.path ? INQUIRY_MAX_BODY_BYTES : BODY_LIMIT);
+/** The body limit of a call: one that takes a file has its own. */
+export const bodyLimitOf = (call: Call) => call.multipart?.maxBodyBytes ?? BODY_LIMIT;
 
 /** A request body: a recipe of fuzz-junk.ts or fuzz-hostile.ts, or the bytes themselves. */
 type AnyBody = Body | HostileRecipe;
@@ -56,7 +55,7 @@ function bodies(call: Call): fc.Arbitrary<AnyBody> {
     fc.nat({ max: 200 }).map((cut) => json(base).slice(0, cut)),
     fc.uint8Array({ maxLength: 64 }),
   );
-  const limit = bodyLimitOf(call.path);
+  const limit = bodyLimitOf(call);
   const huge = fc.record({
     field: fc.constantFrom(...names, 'junk'),
     bytes: fc.oneof(

@@ -115,6 +115,10 @@ const samples: Record<string, Record<string, unknown>> = {
   '/editor/config/list': { translation: 'missing' },
   '/editor/record/item': { entity: 'product', key: '1' },
   '/editor/preview': { entity: 'product', key: '1' },
+  // A form's file as the router hands it over; as JSON it is no file, and refused.
+  '/editor/file/upload': {
+    file: { name: 'fuzz.pdf', type: 'application/pdf', bytes: new TextEncoder().encode('%PDF-1.4\n%%EOF\n') },
+  },
 };
 /** A valid request of the call (in English), for the fuzzer to break. */
 export const sampleOf = (call: Call): Record<string, unknown> => ({ language: 'en', ...samples[call.path] });

@@ -93,6 +93,8 @@ export interface ApiClient {
   get(path: string, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   /** The app's own Response to any request under /api: for tests of the HTTP layer (methods, headers, raw bodies). */
   request(path: string, init?: RequestInit): Promise<Response>;
+  /** The app's own Response to a path outside /api: what it serves on the site's origin (editors' uploads). */
+  site(path: string, init?: RequestInit): Promise<Response>;
 }
 
 /**
@@ -188,6 +190,10 @@ export function describeApi(name: string, suite: (api: ApiClient) => void, optio
         }),
       get: (path, headers = {}) => send(path, { method: 'GET', headers }),
       request,
+      site: async (path, init = {}) => {
+        if (!app) throw new Error('the app is not ready');
+        return app.request(path, init);
+      },
     });
   });
 }

@@ -89,6 +89,14 @@ describe('the checks of a built site', () => {
     );
   });
 
+  test('links to the API and to editors’ uploads, which the API serves, are not looked for in the build', async () => {
+    const upload = `/files/uploads/${'a'.repeat(64)}/front.png`;
+    page('/about', ['/', '/api/product/item', upload]);
+    expect(await verifySite(site, api)).toEqual({ pages: products + 2, links: products * 3 + 2 });
+    page('/about', ['/', '/files/other.png']);
+    await expect(verifySite(site, api)).rejects.toThrow(/links to \/files\/other.png, which is missing/);
+  });
+
   test('the product pages must be as many as the API publishes', async () => {
     rmSync(join(site, 'product', `p${products - 1}`), { recursive: true });
     write(

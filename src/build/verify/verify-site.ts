@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
+import { UPLOADS_PATH } from '#api/editor-files.ts';
 import { lineLogFits, readLineLog, writeLineLog } from '#lib/line-log.ts';
 import { answerFromThread, type Tree, threadAnswer, walkTree } from '../tree-thread.ts';
 
@@ -41,8 +42,9 @@ function internalLinks(html: string): string[] {
   const links = new Set<string>();
   for (const match of html.matchAll(/\s(?:href|src)="(\/(?!\/)[^"?#]*)/g)) {
     const link = (match[1] ?? '').replaceAll('&amp;', '&');
-    // The API is another service; the browser's links to it are not pages of the build.
-    if (!link.startsWith('/api/')) links.add(link);
+    // The API is another service; the browser's links to it are not pages of the build, nor are the
+    // editors' uploads it serves from the database (decision 0071).
+    if (!link.startsWith('/api/') && !link.startsWith(`${UPLOADS_PATH}/`)) links.add(link);
   }
   // Copied out of the page: a match is a slice that keeps the whole page's text alive, and a full build's
   // check keeps every page's links at once (20,000 pages' text, 1.9 GB at the peak, before this).

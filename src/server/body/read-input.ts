@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Call } from '#api/common.ts';
-import { MAX_ATTACHMENT_BYTES, type Upload } from '#api/inquiry.ts';
+import type { Upload } from '#api/inquiry.ts';
 import { ApiError } from '../errors.ts';
 import { bodyOverLimit } from './limit.ts';
 import { boundaryOf, type FormPart, MultipartError, type MultipartLimits, readMultipart } from './multipart.ts';
@@ -26,14 +26,17 @@ const fieldText = new TextDecoder('utf-8', { ignoreBOM: true });
  * A multipart form as an object: a field sent once is a string, a field sent more than once (a
  * multiple select) an array, a file an Upload; an empty file input (no file chosen) is left out.
  */
-async function readForm(c: Context, contentType: string, fileField: string): Promise<Record<string, unknown>> {
+async function readForm(
+  c: Context,
+  contentType: string,
+  { field: fileField, maxFileBytes, tooLarge }: NonNullable<Call['multipart']>,
+): Promise<Record<string, unknown>> {
   const boundary = boundaryOf(contentType);
   if (boundary === undefined) throw new ApiError(400, 'api.invalidForm');
   const limits: MultipartLimits = {
     parts: MAX_FORM_PARTS,
     fieldBytes: MAX_FORM_FIELD_BYTES,
-    // The one call with a file is the inquiry's.
-    fileBytes: MAX_ATTACHMENT_BYTES,
+    fileBytes: maxFileBytes,
     headerBytes: MAX_PART_HEADER_BYTES,
     fileField,
   };
@@ -48,7 +51,7 @@ async function readForm(c: Context, contentType: string, fileField: string): Pro
       case 'fieldTooLong':
         throw new ApiError(413, 'api.formFieldTooLong', { kb: MAX_FORM_FIELD_BYTES / 1024 });
       case 'fileTooLarge':
-        throw new ApiError(413, 'validation.attachmentSize');
+        throw new ApiError(413, tooLarge);
       case 'unexpectedFile':
         throw new ApiError(400, 'api.unexpectedFile', { field: fileField });
       default:

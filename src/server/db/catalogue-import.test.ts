@@ -6,9 +6,11 @@ import { promisify } from 'node:util';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CatalogueFile } from '#api/catalogue-file.ts';
+import { pngBytes } from '#tests/support/images.ts';
 import { describeApi } from '#tests/support/testing.ts';
 import { shellActor } from '../auth/actor.ts';
 import { prepareDb } from '../server.ts';
+import { storeUpload } from '../uploads/store.ts';
 import { importCatalogue } from './catalogue-import.ts';
 import { changesSince } from './changes.ts';
 
@@ -125,6 +127,36 @@ describeApi('catalogue import', (api) => {
     expect(history.body.data).toContainEqual(
       expect.objectContaining({ kind: 'product', id: one?.id, oldSlug: `${one?.id}-quill-one` }),
     );
+  });
+
+  test('a file’s products carry their pictures, an upload’s with its size; one naming an upload not stored imports nothing', async () => {
+    const front = await storeUpload(api.db, importer, {
+      name: 'quill.png',
+      type: 'image/png',
+      bytes: pngBytes(30, 10),
+    });
+    const pictured = {
+      ...product('QP-1', 'Quill Pictured', []),
+      images: [
+        { url: front.url, alt: both('Quill, front', '羽笔正面') },
+        { url: 'https://cdn.example.com/quill.jpg', alt: both('Quill, side', '') },
+      ],
+    };
+    await importCatalogue(api.db, parse({ products: [pictured] }), importer);
+    const [row] = await api.db.query<{ id: number }>("select id from product where part_number = 'QP-1'");
+    const zh = (await api.post('/product/item', { id: row?.id, language: 'zh' })).body.data;
+    expect(zh.images).toEqual([
+      { src: front.url, src2x: front.url, alt: '羽笔正面', width: 30, height: 10 },
+      { src: pictured.images[1]?.url, src2x: pictured.images[1]?.url, alt: 'Quill, side' },
+    ]);
+
+    const gone = { ...pictured, images: [{ url: `/files/uploads/${'b'.repeat(64)}/gone.png`, alt: both('', '') }] };
+    await expect(importCatalogue(api.db, parse({ products: [gone] }), importer)).rejects.toMatchObject({
+      code: 400,
+      key: 'api.uploadUnknown',
+      params: { field: 'products.0.images.0.url' },
+    });
+    expect((await api.post('/product/item', { id: row?.id })).body.data.images).toHaveLength(2);
   });
 
   test('a file naming an unknown part number imports nothing and names the path', async () => {

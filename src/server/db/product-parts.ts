@@ -1,7 +1,8 @@
+import { uploadShaOf } from '../uploads/store.ts';
 import type { Queryable } from './index.ts';
 
 // Rows written many at a time, and the parts of products (specifications, options with their values,
-// relations, resources): shared by the seed, which writes a whole catalogue, and the editors' writes.
+// relations, resources, images): shared by the seed, which writes a whole catalogue, and the editors' writes.
 
 /** Inserts rows given as objects in one statement, through jsonb_to_recordset. */
 export async function insertMany(
@@ -27,6 +28,7 @@ export interface ProductParts {
   attributes: { label: Text; value: string | Text; unit?: string | undefined }[];
   options?: { name: Text; values: { label: Text; priceDelta: number }[] }[] | undefined;
   resources?: { kind: string; title: Text; url: string }[] | undefined;
+  images?: { url: string; alt: Text }[] | undefined;
 }
 
 /** A relation row: this product shows `related_id` as an alternative or a related product, in `sort` order. */
@@ -118,4 +120,24 @@ export async function writeProductParts(
       })),
     ),
   );
+  // An upload's picture takes the upload's size, so a page reserves its box.
+  const images = products.flatMap(({ id, parts }) =>
+    (parts.images ?? []).map((image, sort) => ({
+      product_id: id,
+      sort,
+      url: image.url,
+      alt_en: image.alt.en,
+      alt_zh: image.alt.zh,
+      sha256: uploadShaOf(image.url) ?? null,
+    })),
+  );
+  if (images.length > 0)
+    await tx.query(
+      `insert into product_image (product_id, sort, url, alt_en, alt_zh, width, height)
+       select x.product_id, x.sort, x.url, x.alt_en, x.alt_zh, u.width, u.height
+       from jsonb_to_recordset($1::jsonb) as x(product_id integer, sort integer, url text, alt_en text, alt_zh text,
+         sha256 text)
+       left join upload u on u.sha256 = x.sha256`,
+      [JSON.stringify(images)],
+    );
 }

@@ -1,6 +1,6 @@
 import type { CategoryRef } from '#api/category.ts';
 import type { Language, Page } from '#api/common.ts';
-import type { ProductDetail, ProductSummary } from '#api/product.ts';
+import type { ProductDetail, ProductImage, ProductSummary } from '#api/product.ts';
 import { shipDate } from '#lib/ship-date.ts';
 import { idSlug } from '#lib/slug.ts';
 import { categoryBreadcrumbs } from './categories.ts';
@@ -110,11 +110,28 @@ async function jsonRows<T>(db: Queryable, sql: string, params?: unknown[]): Prom
   return JSON.parse(row?.rows ?? '[]') as T[];
 }
 
+/**
+ * A product's pictures: its own (an editor's uploads, or other addresses), each with its alt text (the
+ * product's name when it has none) and, when known, its size; the family's drawing when it has none.
+ */
+function productImages(
+  own: { url: string; alt: string; width: number | null; height: number | null }[],
+  summary: ProductSummary,
+): ProductImage[] {
+  if (own.length === 0) return [summary.smallImage];
+  return own.map(({ url, alt, width, height }) => ({
+    src: url,
+    src2x: url,
+    alt: alt || summary.name,
+    ...(width && height ? { width, height } : {}),
+  }));
+}
+
 /** Full product records for the given rows, with everything fetched in a handful of queries. */
 async function productDetails(db: Queryable, lang: Language, rows: ProductRow[]): Promise<ProductDetail[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [attributes, options, values, relations, resources] = await Promise.all([
+  const [attributes, options, values, relations, resources, images] = await Promise.all([
     jsonRows<{ product_id: number; label: string; value: string; unit: string }>(
       db,
       `select product_id, ${col('label', lang)} as label, ${col('value', lang)} as value, unit
@@ -154,6 +171,13 @@ async function productDetails(db: Queryable, lang: Language, rows: ProductRow[])
        where product_id = any($1::int[]) order by product_id, sort`,
       [ids],
     ),
+    // A Chinese page reads the English alt text where the Chinese is empty.
+    jsonRows<{ product_id: number; url: string; alt: string; width: number | null; height: number | null }>(
+      db,
+      `select product_id, url, ${lang === 'zh' ? "coalesce(nullif(alt_zh, ''), alt_en)" : 'alt_en'} as alt, width, height
+       from product_image where product_id = any($1::int[]) order by product_id, sort`,
+      [ids],
+    ),
   ]);
   const categoryIds = [...new Set(rows.map((row) => row.category_id))];
   const crumbs = new Map<number, CategoryRef[]>();
@@ -165,6 +189,7 @@ async function productDetails(db: Queryable, lang: Language, rows: ProductRow[])
   const valuesOf = Map.groupBy(values, (v) => v.option_id);
   const relationsOf = Map.groupBy(relations, (r) => r.owner_id);
   const resourcesOf = Map.groupBy(resources, (r) => r.product_id);
+  const imagesOf = Map.groupBy(images, (i) => i.product_id);
 
   return rows.map((row) => {
     const summary = toSummary(row);
@@ -172,7 +197,7 @@ async function productDetails(db: Queryable, lang: Language, rows: ProductRow[])
     return {
       ...summary,
       description: row.description,
-      images: [summary.smallImage],
+      images: productImages(imagesOf.get(row.id) ?? [], summary),
       shipDate: shipDate(row.stock, row.lead_time_days),
       breadcrumbs: crumbs.get(row.category_id) ?? [],
       attributes: (attributesOf.get(row.id) ?? []).map((a) => ({ label: a.label, value: a.value, unit: a.unit })),

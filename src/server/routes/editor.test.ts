@@ -28,7 +28,7 @@ describeApi('editor calls', (api) => {
     const editorPaths = calls
       .map((call) => call.path)
       .filter((path) => path.startsWith('/editor/') && !signin.includes(path));
-    expect(editorPaths.length).toBe(36);
+    expect(editorPaths.length).toBe(37);
     for (const path of editorPaths) {
       const answer = await api.post(path, { id: 1, published: false });
       expect(answer.status, path).toBe(401);

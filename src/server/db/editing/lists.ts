@@ -46,7 +46,9 @@ const PRODUCTS = `
           or exists (select 1 from product_option_value v join product_option o on o.id = v.option_id
             where o.product_id = p.id and v.label_en <> '' and v.label_zh = '') then 'options' end,
         case when exists (select 1 from product_resource r where r.product_id = p.id
-          and r.title_en <> '' and r.title_zh = '') then 'resources' end
+          and r.title_en <> '' and r.title_zh = '') then 'resources' end,
+        case when exists (select 1 from product_image i where i.product_id = p.id
+          and i.alt_en <> '' and i.alt_zh = '') then 'images' end
       ], null) as missing,
       p.zh_changed_at < p.en_changed_at as stale,
       p.updated_at > (select at from last_publish) as changed

@@ -1,13 +1,41 @@
 import type { ProductInput } from '#api/editor-fields.ts';
 import { slugify } from '#lib/slug.ts';
 import { ApiError } from '#server/errors.ts';
+import { uploadShaOf, uploadTypes } from '#server/uploads/store.ts';
+import type { Queryable } from '../index.ts';
 import { writeProductParts } from '../product-parts.ts';
 import { categoryIds, type Edit, productIds, publishAction, refuseDuplicates } from './edit.ts';
 import { readRecord, readRecords } from './records.ts';
 
 /**
- * Creates or updates products by part number, with their specifications, options, relations and
- * resources: a save is the whole product, so lists left out become empty. Relations may name products
+ * 400 naming the field when a product's image names an upload that is not stored, or one that is a PDF:
+ * a page would show a broken picture.
+ */
+async function refuseUnknownUploads(
+  tx: Queryable,
+  inputs: ProductInput[],
+  at: (index: number) => string,
+): Promise<void> {
+  const named = inputs.flatMap((input, index) =>
+    (input.images ?? []).flatMap((image, j) => {
+      const sha256 = uploadShaOf(image.url);
+      return sha256 ? [{ sha256, field: `${at(index)}images.${j}.url` }] : [];
+    }),
+  );
+  const types = await uploadTypes(
+    tx,
+    named.map((image) => image.sha256),
+  );
+  for (const { sha256, field } of named) {
+    const type = types.get(sha256);
+    if (!type) throw new ApiError(400, 'api.uploadUnknown', { field });
+    if (!type.startsWith('image/')) throw new ApiError(400, 'api.uploadNotImage', { field });
+  }
+}
+
+/**
+ * Creates or updates products by part number, with their specifications, options, relations,
+ * resources and images: a save is the whole product, so lists left out become empty. Relations may name products
  * of the same batch. `at(i)` is the path of the i-th product in the request, for messages.
  */
 export async function saveProducts(
@@ -102,7 +130,8 @@ export async function saveProducts(
     }),
   );
 
-  for (const table of ['product_attribute', 'product_option', 'product_relation', 'product_resource'])
+  await refuseUnknownUploads(tx, inputs, at);
+  for (const table of ['product_attribute', 'product_option', 'product_relation', 'product_resource', 'product_image'])
     await tx.query(`delete from ${table} where product_id = any($1::int[])`, [ids]);
   await writeProductParts(
     tx,

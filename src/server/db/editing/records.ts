@@ -33,6 +33,8 @@ const READS = {
           join product r2 on r2.id = r.related_id where r.product_id = p.id and r.kind = 'related'), '[]'::jsonb),
         'resources', coalesce((select jsonb_agg(jsonb_build_object('kind', s.kind, 'title', ${both('title', 's.')}, 'url', s.url)
             order by s.sort) from product_resource s where s.product_id = p.id), '[]'::jsonb),
+        'images', coalesce((select jsonb_agg(jsonb_build_object('url', i.url, 'alt', ${both('alt', 'i.')}) order by i.sort)
+          from product_image i where i.product_id = p.id), '[]'::jsonb),
         'published', p.published) as record
       from product p join category c on c.id = p.category_id where p.id = any($1::int[])`,
   },
