@@ -23,7 +23,7 @@ import {
 } from '#api/editor-records.ts';
 import type { Locale } from '#i18n/index.ts';
 import { wt } from '#i18n/workspace.ts';
-import { call, WorkspaceError } from './api.ts';
+import { call, uploadFile, WorkspaceError } from './api.ts';
 import { FieldInput, type FormContext, type Path } from './form/Fields.tsx';
 import { emptyOf, type Field, formFields, setIn, toFormValue } from './form/shape.ts';
 import { setLeaveGuard } from './guard.ts';
@@ -329,6 +329,7 @@ export default function EditScreen({ locale, token, onSignedOut, entity, recordK
     errors,
     stale: new Set(item?.staleFields ?? []),
     locked: new Set(isNew ? [] : LOCKED[entity]),
+    upload: (file: File) => uploadFile(file, { token, locale }),
   };
   const title =
     item &&

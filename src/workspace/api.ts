@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { type Call, type DataOf, envelope, type RequestOf, SUCCESS } from '#api/common.ts';
+import { editorFileUpload } from '#api/editor-files.ts';
 import type { Locale } from '#i18n/index.ts';
 import { wt } from '#i18n/workspace.ts';
 
@@ -52,4 +53,35 @@ export async function call<C extends Call>(
   const parsed = v.safeParse(envelope(contract.response), raw);
   if (!parsed.success) throw new WorkspaceError(0, wt(locale, 'app.unexpected'));
   return parsed.output.data as DataOf<C>;
+}
+
+/** What an upload answers (editorFileUpload): where the file is served, and what it is. */
+export type Uploaded = DataOf<typeof editorFileUpload>;
+
+/**
+ * Uploads a file (`multipart/form-data`, the file as `file`); the language goes in the address too, so
+ * that a file refused before its form is read (too large) is refused in the workspace's language.
+ */
+export async function uploadFile(file: File, { token, locale }: CallContext): Promise<Uploaded> {
+  const language = locale === 'zh-CN' ? 'zh' : 'en';
+  const form = new FormData();
+  form.set('language', language);
+  form.set('file', file);
+  let raw: unknown;
+  try {
+    const response = await fetch(`${API_BASE}${editorFileUpload.path}?language=${language}`, {
+      method: 'POST',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      body: form,
+    });
+    raw = await response.json();
+  } catch {
+    throw new WorkspaceError(0, wt(locale, 'app.network'));
+  }
+  const head = v.safeParse(ErrorEnvelope, raw);
+  if (!head.success) throw new WorkspaceError(0, wt(locale, 'app.unexpected'));
+  if (head.output.code !== SUCCESS) throw new WorkspaceError(head.output.code, head.output.msg);
+  const parsed = v.safeParse(envelope(editorFileUpload.response), raw);
+  if (!parsed.success) throw new WorkspaceError(0, wt(locale, 'app.unexpected'));
+  return parsed.output.data;
 }

@@ -178,7 +178,18 @@ export function ListScreen<C extends ListCall, Row extends { id: number }>({
   );
 }
 
-const FIELDS = ['name', 'title', 'summary', 'description', 'body', 'author', 'attributes', 'options', 'resources'];
+const FIELDS = [
+  'name',
+  'title',
+  'summary',
+  'description',
+  'body',
+  'author',
+  'attributes',
+  'options',
+  'resources',
+  'images',
+];
 
 /** A row's state: not published, a translation missing (which texts) or stale, changed since the last publish. */
 export function Flags({

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { pngBytes } from '#tests/support/images.ts';
 import { expectAccessible } from './axe.ts';
 import { startBrowser } from './browser.ts';
 
@@ -357,3 +358,58 @@ test('a new category from its list: checked as the contract checks, refused for 
   expect(left.page.records).toEqual([]);
   await page.context().close();
 });
+
+test(
+  'a datasheet and a picture uploaded in a product’s form are on its page once published',
+  async () => {
+    const target = await product(6);
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+    );
+    const page = await browser.open('/editor', { baseURL: publishUrl, locale: 'zh-CN' });
+    await signIn(page, inject('editors').editor.token, '改用令牌登录');
+    await page.goto(`/editor#/products/${target.id}`);
+    const downloads = page.getByRole('group', { name: /^下载资料/ });
+    await downloads.waitFor();
+    const rows = target.item.record.resources.length as number;
+    await downloads.getByRole('button', { name: '在下载资料中添加一行' }).click();
+    const row = rows + 1;
+    await downloads.getByLabel(`标题 ${row} (英文 (English))`).fill('Datasheet uploaded in the workspace');
+    await downloads.getByLabel(`标题 ${row} (中文)`).fill('工作台上传的规格书');
+    // A picture named as a PDF is refused by its content, in the workspace's language.
+    const file = downloads.getByLabel(new RegExp(`^上传 PDF \\(地址（/files/… 或 https://…） ${row}\\)$`));
+    await file.setInputFiles({ name: 'datasheet.pdf', mimeType: 'application/pdf', buffer: pngBytes(4, 4) });
+    await downloads.getByText('文件名表明是 PDF，但其内容是 PNG', { exact: false }).waitFor();
+    await file.setInputFiles({ name: 'datasheet.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await downloads.getByText(/^已上传 datasheet\.pdf/).waitFor();
+    const address = await downloads.getByLabel(`地址（/files/… 或 https://…） ${row}`, { exact: true }).inputValue();
+    expect(address).toMatch(/^\/files\/uploads\/[0-9a-f]{64}\/datasheet\.pdf$/);
+
+    const pictures = page.getByRole('group', { name: /^图片/ });
+    await pictures.getByRole('button', { name: '在图片中添加一行' }).click();
+    await pictures
+      .getByLabel(/^上传图片/)
+      .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: pngBytes(64, 48) });
+    await pictures.getByText(/^已上传 front\.png（64 × 48 px）/).waitFor();
+    await pictures.getByLabel('替代文字（图片内容） 1 (英文 (English))').fill('The module from the front');
+    await pictures.getByLabel('替代文字（图片内容） 1 (中文)').fill('模块正面');
+    await page.getByRole('button', { name: '保存草稿', exact: true }).click();
+    await page.getByText('已保存。发布后网站才会显示。').waitFor();
+
+    await page.goto('/editor#/publish');
+    await page.getByRole('button', { name: '立即发布网站' }).click();
+    await page
+      .locator('.ws-build')
+      .getByText(/已发布为版本/)
+      .waitFor({ timeout: BUILD_MS });
+    await page.locator('.ws-changed li', { hasText: target.partNumber }).getByRole('link').first().click();
+    await page.locator('img[alt="模块正面"]').waitFor();
+    const link = page.locator(`a[href="${address}"]`).first();
+    expect(await link.textContent()).toContain('工作台上传的规格书');
+    const served = await fetch(`${publishUrl}${address}`);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
+    await page.context().close();
+  },
+  BUILD_MS * 2,
+);
