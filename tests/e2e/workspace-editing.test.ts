@@ -160,6 +160,7 @@ describe.each([
       await page.getByRole('button', { name: expected.publish }).click();
       await page.locator('.ws-build').getByText(expected.published).waitFor({ timeout: BUILD_MS });
       expect(await page.locator('.ws-progress p').textContent()).toMatch(expected.pages);
+      await expectAccessible(page, `the workspace's publish screen, published (${expected.locale})`);
       const changed = page.locator('.ws-changed li', { hasText: target.partNumber });
       await changed.waitFor();
       const chineseLink = expected.otherLanguage
