@@ -28,22 +28,14 @@ export interface CallContext {
   locale: Locale;
 }
 
-/** Makes one call of the contract; resolves to its `data` or rejects with a WorkspaceError. */
-export async function call<C extends Call>(
-  contract: C,
-  payload: Omit<RequestOf<C>, 'language'>,
-  { token, locale }: CallContext,
-): Promise<DataOf<C>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
+/**
+ * Posts one request of a call and answers its `data`, checked against the call's response; rejects with a
+ * WorkspaceError (the API's code and message, or 0 when there was no answer or an unexpected one).
+ */
+async function post<C extends Call>(contract: C, init: RequestInit, query: string, locale: Locale): Promise<DataOf<C>> {
   let raw: unknown;
   try {
-    const response = await fetch(`${API_BASE}${contract.path}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ ...payload, language: locale === 'zh-CN' ? 'zh' : 'en' }),
-    });
-    raw = await response.json();
+    raw = await (await fetch(`${API_BASE}${contract.path}${query}`, { method: 'POST', ...init })).json();
   } catch {
     throw new WorkspaceError(0, wt(locale, 'app.network'));
   }
@@ -55,6 +47,19 @@ export async function call<C extends Call>(
   return parsed.output.data as DataOf<C>;
 }
 
+const languageOf = (locale: Locale) => (locale === 'zh-CN' ? 'zh' : 'en');
+const bearer = (token: string | null): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+
+/** Makes one call of the contract; resolves to its `data` or rejects with a WorkspaceError. */
+export function call<C extends Call>(
+  contract: C,
+  payload: Omit<RequestOf<C>, 'language'>,
+  { token, locale }: CallContext,
+): Promise<DataOf<C>> {
+  const body = JSON.stringify({ ...payload, language: languageOf(locale) });
+  return post(contract, { headers: { 'content-type': 'application/json', ...bearer(token) }, body }, '', locale);
+}
+
 /** What an upload answers (editorFileUpload): where the file is served, and what it is. */
 export type Uploaded = DataOf<typeof editorFileUpload>;
 
@@ -62,26 +67,9 @@ export type Uploaded = DataOf<typeof editorFileUpload>;
  * Uploads a file (`multipart/form-data`, the file as `file`); the language goes in the address too, so
  * that a file refused before its form is read (too large) is refused in the workspace's language.
  */
-export async function uploadFile(file: File, { token, locale }: CallContext): Promise<Uploaded> {
-  const language = locale === 'zh-CN' ? 'zh' : 'en';
+export function uploadFile(file: File, { token, locale }: CallContext): Promise<Uploaded> {
   const form = new FormData();
-  form.set('language', language);
+  form.set('language', languageOf(locale));
   form.set('file', file);
-  let raw: unknown;
-  try {
-    const response = await fetch(`${API_BASE}${editorFileUpload.path}?language=${language}`, {
-      method: 'POST',
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      body: form,
-    });
-    raw = await response.json();
-  } catch {
-    throw new WorkspaceError(0, wt(locale, 'app.network'));
-  }
-  const head = v.safeParse(ErrorEnvelope, raw);
-  if (!head.success) throw new WorkspaceError(0, wt(locale, 'app.unexpected'));
-  if (head.output.code !== SUCCESS) throw new WorkspaceError(head.output.code, head.output.msg);
-  const parsed = v.safeParse(envelope(editorFileUpload.response), raw);
-  if (!parsed.success) throw new WorkspaceError(0, wt(locale, 'app.unexpected'));
-  return parsed.output.data;
+  return post(editorFileUpload, { headers: bearer(token), body: form }, `?language=${languageOf(locale)}`, locale);
 }

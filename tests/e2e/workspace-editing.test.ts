@@ -54,6 +54,18 @@ async function signIn(page: Page, token: string, tokenButton: string) {
   await page.locator('#ws-home-title').waitFor();
 }
 
+/** The workspace on the publishing server at `#<path>`, signed in with a token, shown in `locale`. */
+async function openWorkspace(path: string, locale: 'en' | 'zh-CN', editor: 'admin' | 'editor' = 'editor') {
+  const page = await browser.open('/editor', { baseURL: publishUrl, locale });
+  await signIn(
+    page,
+    inject('editors')[editor].token,
+    locale === 'en' ? 'Sign in with a token instead' : '改用令牌登录',
+  );
+  await page.goto(`/editor#${path}`);
+  return page;
+}
+
 beforeAll(async () => {
   // The publishing server's first release: the site as it stands before any edit.
   await publishNow();
@@ -189,9 +201,7 @@ describe.each([
 
 test('a second editor’s save of the same record is refused, naming who saved it first', async () => {
   const target = await product(3);
-  const page = await browser.open('/editor', { baseURL: publishUrl, locale: 'en' });
-  await signIn(page, inject('editors').editor.token, 'Sign in with a token instead');
-  await page.goto(`/editor#/products/${target.id}`);
+  const page = await openWorkspace(`/products/${target.id}`, 'en');
   const price = page.getByLabel('Price (CNY)');
   await price.waitFor();
   // Meanwhile the admin saves the same product from the version the page read.
@@ -219,9 +229,7 @@ test(
     const article = list.page.records.find((record: { published: boolean }) => record.published);
     const read = await api('/editor/record/item', { entity: 'article', key: String(article.id) });
     const heading = `实测结果 ${Date.now()}`;
-    const page = await browser.open('/editor', { baseURL: publishUrl, locale: 'zh-CN' });
-    await signIn(page, inject('editors').editor.token, '改用令牌登录');
-    await page.goto(`/editor#/articles/${article.id}`);
+    const page = await openWorkspace(`/articles/${article.id}`, 'zh-CN');
     const body = page.getByRole('group', { name: '正文', exact: true });
     const chinese = body.getByRole('textbox', { name: '正文 (中文)' });
     await chinese.waitFor();
@@ -284,9 +292,7 @@ test('the history of a record lists the fields each save changed and restores on
   const target = await product(4);
   const before = target.item.record;
   await api('/editor/product/save', { ...before, summary: { en: 'A summary to undo.', zh: before.summary.zh } });
-  const page = await browser.open('/editor', { baseURL: publishUrl, locale: 'en' });
-  await signIn(page, inject('editors').editor.token, 'Sign in with a token instead');
-  await page.goto(`/editor#/products/${target.id}`);
+  const page = await openWorkspace(`/products/${target.id}`, 'en');
   await page.getByRole('link', { name: 'History of this record' }).click();
   const latest = page.locator('.ws-trail > li').first();
   await latest.getByText('was: ').first().waitFor();
@@ -301,9 +307,7 @@ test('the history of a record lists the fields each save changed and restores on
 
 test('unsaved changes are kept in the browser: leaving asks first, and a reload offers them back', async () => {
   const target = await product(5);
-  const page = await browser.open('/editor', { baseURL: publishUrl, locale: 'en' });
-  await signIn(page, inject('editors').editor.token, 'Sign in with a token instead');
-  await page.goto(`/editor#/products/${target.id}`);
+  const page = await openWorkspace(`/products/${target.id}`, 'en');
   const stock = page.getByLabel('In stock');
   await stock.waitFor();
   await stock.fill('4321');
@@ -328,9 +332,7 @@ test('unsaved changes are kept in the browser: leaving asks first, and a reload 
 });
 
 test('a new category from its list: checked as the contract checks, refused for a key in use, made, then deleted', async () => {
-  const page = await browser.open('/editor', { baseURL: publishUrl, locale: 'en' });
-  await signIn(page, inject('editors').editor.token, 'Sign in with a token instead');
-  await page.goto('/editor#/categories');
+  const page = await openWorkspace('/categories', 'en');
   await page.getByRole('link', { name: 'New', exact: true }).click();
   await page.getByRole('heading', { name: 'New record' }).waitFor();
   // Nothing filled in: the contract's messages beside the fields, nothing sent.
@@ -367,9 +369,7 @@ test(
     const pdf = Buffer.from(
       '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
     );
-    const page = await browser.open('/editor', { baseURL: publishUrl, locale: 'zh-CN' });
-    await signIn(page, inject('editors').editor.token, '改用令牌登录');
-    await page.goto(`/editor#/products/${target.id}`);
+    const page = await openWorkspace(`/products/${target.id}`, 'zh-CN');
     const downloads = page.getByRole('group', { name: /^下载资料/ });
     await downloads.waitFor();
     const rows = target.item.record.resources.length as number;
