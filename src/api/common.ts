@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import type { MessageKey } from '#i18n/messages';
 
 /** Languages of the API: `zh` for Chinese, otherwise `en`. */
 const LANGUAGES = ['en', 'zh'] as const;
@@ -61,11 +60,10 @@ export interface Call<Req extends v.GenericSchema = v.GenericSchema, Res extends
   request: Req;
   response: Res;
   /**
-   * A call that takes a file also takes multipart/form-data: the file in `field`, of at most `maxFileBytes`,
-   * in a body of at most `maxBodyBytes` (the file, the other fields and the framing). Past either it answers
-   * 413 with the message `tooLarge`. Other calls take JSON only, within the app's body limit.
+   * The field that carries a file: the call also takes multipart/form-data, within its limits (the server's
+   * body/file-limits.ts). Other calls take JSON only, within the app's body limit.
    */
-  multipart?: { field: string; maxFileBytes: number; maxBodyBytes: number; tooLarge: MessageKey };
+  multipart?: string;
 }
 
 export function defineCall<Req extends v.GenericSchema, Res extends v.GenericSchema>(

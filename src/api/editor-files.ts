@@ -23,12 +23,7 @@ export const editorFileUpload = defineCall({
   method: 'POST',
   path: '/editor/file/upload',
   tag: 'editor',
-  multipart: {
-    field: 'file',
-    maxFileBytes: MAX_UPLOAD_PDF_BYTES,
-    maxBodyBytes: MAX_UPLOAD_BODY_BYTES,
-    tooLarge: 'validation.uploadSize',
-  },
+  multipart: 'file',
   summary:
     'Uploads a file for products: `multipart/form-data` with the file as `file`. A PDF of at most 20 MB, or a PNG, JPEG or WebP image of at most 5 MB, as its content shows (not its name or declared type): anything else is 400, a larger file 413. The file is kept once however often it is uploaded, and served at the `url` answered (`/files/uploads/<sha256>/<name>`, cached for a year: a changed file is a new upload with a new address), which a product image or resource may name. `width` and `height` are an image’s pixels (null for a PDF).',
   request: v.object({

@@ -117,12 +117,7 @@ export const inquirySubmit = defineCall({
   method: 'POST',
   path: '/inquiry/submit',
   tag: 'inquiry',
-  multipart: {
-    field: 'attachment',
-    maxFileBytes: MAX_ATTACHMENT_BYTES,
-    maxBodyBytes: INQUIRY_MAX_BODY_BYTES,
-    tooLarge: 'validation.attachmentSize',
-  },
+  multipart: 'attachment',
   summary:
     'Sends the contact form: `multipart/form-data` (fields below, `interestProducts` repeated, the file as `attachment`) or JSON without a file. The attachment is at most 10 MB, a PDF, PNG, JPEG, DOCX, XLSX, plain text or ZIP file as its content shows (not its name). The inquiry and its file are stored before any mail is tried; the sales team gets it by mail (with the file) and the sender an acknowledgement in the request language. `submissionId` (a UUID the form makes when it opens) makes a second submit of the same form answer the first inquiry instead of making another. Limited per address and per email (429).',
   request: v.object({

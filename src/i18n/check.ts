@@ -5,11 +5,16 @@ const read = (name: string): Record<string, unknown> =>
 
 /**
  * Throws when i18n/zh-CN.json does not have exactly the keys of i18n/en.json (the source of truth), or
- * the workspace's i18n/workspace/zh-CN.json those of its en.json.
+ * the editors' messages (i18n/editor/) or the workspace's text (i18n/workspace/) theirs; or when an
+ * editors' message is also one of the site's.
  */
 export function checkLocaleFiles(): void {
   checkPair('', read('en'), read('zh-CN'));
+  checkPair('editor/', read('editor/en'), read('editor/zh-CN'));
   checkPair('workspace/', read('workspace/en'), read('workspace/zh-CN'));
+  const site = read('en');
+  const twice = Object.keys(read('editor/en')).filter((key) => key in site);
+  if (twice.length > 0) throw new Error(`In both en.json and editor/en.json: ${twice.join(', ')}`);
 }
 
 function checkPair(folder: string, en: Record<string, unknown>, zh: Record<string, unknown>): void {

@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { calls } from '#api/index.ts';
 import type { Previews, Releases } from '#build/queue.ts';
 import { type MessageKey, t } from '#i18n/index.ts';
+import { fileLimitsOf } from './body/file-limits.ts';
 import { limitStreamedBody } from './body/limit.ts';
 import type { Db } from './db/index.ts';
 import { ApiError } from './errors.ts';
@@ -100,7 +101,7 @@ export function createApp({
   api.use(clientAddress({ trustedProxies }));
   // The calls that take a file (the inquiry's, an editor's upload) have limits of their own.
   const fileCalls = new Map(
-    calls.flatMap((call) => (call.multipart ? [[API_BASE + call.path, call.multipart] as const] : [])),
+    calls.flatMap((call) => (call.multipart ? [[API_BASE + call.path, fileLimitsOf(call)] as const] : [])),
   );
   const tooLarge = (c: Context, key: MessageKey) =>
     c.json({ code: 413, msg: t(requestLocale(c), key), data: null }, 413);

@@ -35,7 +35,7 @@ export function openApiDocument(calls: Call[], basePath: string) {
       // A call that takes a file also takes its fields as multipart/form-data, the file as binary.
       if (call.multipart) {
         const properties = { ...((request.properties ?? {}) as Record<string, unknown>) };
-        properties[call.multipart.field] = { type: 'string', format: 'binary' };
+        properties[call.multipart] = { type: 'string', format: 'binary' };
         content['multipart/form-data'] = { schema: { ...request, properties } };
       }
       operation.requestBody = { required: false, content };

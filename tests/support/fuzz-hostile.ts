@@ -45,7 +45,7 @@ export const isHostile = (body: unknown): body is HostileRecipe =>
 
 /** Hostile bodies for a POST call whose fields are `names`. */
 export function hostileBodies(call: Call, names: string[]): fc.Arbitrary<HostileRecipe> {
-  const name = fc.constantFrom(...names, 'junk', call.multipart?.field ?? 'attachment');
+  const name = fc.constantFrom(...names, 'junk', call.multipart ?? 'attachment');
   const form = fc.record({
     parts: fc.oneof(
       { weight: 4, arbitrary: fc.integer({ min: 0, max: 30 }) },

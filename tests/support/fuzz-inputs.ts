@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Call } from '#api/common.ts';
+import { fileLimitsOf } from '#server/body/file-limits.ts';
 import { FORM_TYPE, type HostileRecipe, hostileBodies, isHostile, renderHostile, WRONG_TYPES } from './fuzz-hostile.ts';
 import { type Body, byteLength, junk, rawNumbers, render, text, wrongFor } from './fuzz-junk.ts';
 import { fieldsOf, omit, type SchemaShape, sampleOf } from './fuzz-samples.ts';
@@ -14,7 +15,7 @@ import { fieldsOf, omit, type SchemaShape, sampleOf } from './fuzz-samples.ts';
 
 const BODY_LIMIT = 1024 * 1024;
 /** The body limit of a call: one that takes a file has its own. */
-export const bodyLimitOf = (call: Call) => call.multipart?.maxBodyBytes ?? BODY_LIMIT;
+export const bodyLimitOf = (call: Call) => (call.multipart ? fileLimitsOf(call).maxBodyBytes : BODY_LIMIT);
 
 /** A request body: a recipe of fuzz-junk.ts or fuzz-hostile.ts, or the bytes themselves. */
 type AnyBody = Body | HostileRecipe;

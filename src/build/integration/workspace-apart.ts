@@ -7,7 +7,8 @@ import type { Plugin } from 'vite';
 // (the contract and valibot go to the customer's chunk, client-chunks.ts), and every chunk's name would
 // change with the workspace. Apart, a visitor's page ships the same bytes whatever the workspace grows into.
 // JSON stays shared (the site's dictionaries, which the workspace reads for the contract's messages); the
-// workspace's own text (i18n/workspace/) goes to its chunk by WORKSPACE_MODULE.
+// workspace's own text (i18n/workspace/) and the editors' messages (i18n/editor/) go to its chunk by
+// WORKSPACE_MODULE.
 
 const WORKSPACE_QUERY = 'workspace';
 
@@ -16,7 +17,7 @@ const inWorkspace = (id: string) => /[\\/]src[\\/]workspace[\\/]/.test(id) || ta
 
 /** Whether a module id is one of the workspace's copies (for the client chunk groups). */
 export const WORKSPACE_MODULE = new RegExp(
-  String.raw`[\\/]src[\\/]workspace[\\/]|[\\/]i18n[\\/]workspace[\\/]|[?&]${WORKSPACE_QUERY}$`,
+  String.raw`[\\/]src[\\/]workspace[\\/]|[\\/]i18n[\\/](workspace|editor)[\\/]|[?&]${WORKSPACE_QUERY}$`,
 );
 
 export function workspaceApart(): Plugin {

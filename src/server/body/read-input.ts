@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { Call } from '#api/common.ts';
 import type { Upload } from '#api/inquiry.ts';
 import { ApiError } from '../errors.ts';
+import { type FileLimits, fileLimitsOf } from './file-limits.ts';
 import { bodyOverLimit } from './limit.ts';
 import { boundaryOf, type FormPart, MultipartError, type MultipartLimits, readMultipart } from './multipart.ts';
 
@@ -29,7 +30,8 @@ const fieldText = new TextDecoder('utf-8', { ignoreBOM: true });
 async function readForm(
   c: Context,
   contentType: string,
-  { field: fileField, maxFileBytes, tooLarge }: NonNullable<Call['multipart']>,
+  fileField: string,
+  { maxFileBytes, tooLarge }: FileLimits,
 ): Promise<Record<string, unknown>> {
   const boundary = boundaryOf(contentType);
   if (boundary === undefined) throw new ApiError(400, 'api.invalidForm');
@@ -102,7 +104,7 @@ export async function readInput(c: Context, call: Call): Promise<unknown> {
   if (media !== 'application/json' && !form)
     throw new ApiError(400, call.multipart ? 'api.contentTypeForm' : 'api.contentType');
   try {
-    return form ? await readForm(c, contentType, form) : await readJson(c);
+    return form ? await readForm(c, contentType, form, fileLimitsOf(call)) : await readJson(c);
   } catch (error) {
     // A streamed body cut off at its limit (limit.ts) fails the read that passed it.
     const over = bodyOverLimit(c);
