@@ -7,9 +7,12 @@ import { emptyOf, formFields, getIn, setIn, toFormValue } from './shape.ts';
 describe('a form read from a save call’s request', () => {
   const product = new Map(formFields(editorProductSave.request as never));
 
-  test('has every field of the contract but the language and the version, in the contract’s order', () => {
+  test('has every field of the contract but what the workspace sends itself, in the contract’s order', () => {
     const request = (editorProductSave.request as unknown as { entries: Record<string, unknown> }).entries;
-    expect([...product.keys()]).toEqual(Object.keys(request).filter((name) => !['language', 'version'].includes(name)));
+    expect([...product.keys()]).toEqual(
+      Object.keys(request).filter((name) => !['language', 'version', 'create'].includes(name)),
+    );
+    expect(product.has('create')).toBe(false);
   });
 
   test('knows texts in both languages, choices, numbers, flags and tables', () => {

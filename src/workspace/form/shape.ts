@@ -105,11 +105,14 @@ function shapeOf(schema: SchemaLike): Field {
   }
 }
 
+/** What a save request carries that the workspace sends itself: the language, the version, a new record's flag. */
+const SENT_BY_THE_WORKSPACE = new Set(['language', 'version', 'create']);
+
 /** The fields of a save call's request, in the contract's order, without what the workspace sends itself. */
 export function formFields(request: SchemaLike): [string, Field][] {
   const top = shapeOf(request).shape;
   if (top.kind !== 'object') return [];
-  return top.entries.filter(([name]) => name !== 'language' && name !== 'version');
+  return top.entries.filter(([name]) => !SENT_BY_THE_WORKSPACE.has(name));
 }
 
 /** An empty value of a shape, for a new row of a table. */
