@@ -11,6 +11,9 @@ import { prepareDb, startServer } from '#server/server.ts';
 
 const started = performance.now();
 const config = serverConfig();
+// The build names the site's origin in canonical, hreflang and sitemap links: without SITE_URL, this
+// server's own, on the port it serves (astro.config.mjs reads SITE_URL).
+process.env.SITE_URL ??= config.siteUrl;
 const db = await prepareDb({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') }).catch(
   exitIfDataDirInUse,
 );

@@ -34,8 +34,11 @@ export function serverConfig(env: NodeJS.ProcessEnv = process.env) {
     siteOrigins: parseOrigins(env.SITE_ORIGINS),
     /** Strict-Transport-Security max-age for a server reached over TLS; 0 sends none. */
     hstsMaxAge,
-    /** The site's public origin (as for the build), for links in mail. */
-    siteUrl: (env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, ''),
+    /**
+     * The site's public origin (as for the build: canonical and hreflang links, links in mail); without
+     * SITE_URL, this server's own on localhost, its PORT included.
+     */
+    siteUrl: (env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     /** `serve:api` builds and publishes the site into SITE_DIR on editors' rebuilds (SITE_BUILDER=1). */
     siteBuilder: env.SITE_BUILDER === '1',
   };

@@ -56,7 +56,12 @@ describe('the inquiries for the sales team', () => {
     dir = mkdtempSync(join(tmpdir(), 'inquiries-'));
     db = await prepareDb({ dataDir: join(dir, 'pglite') });
     plain = await send(db, join(dir, 'mail'), { fullName: 'Grace "Amazing" Hopper', message: 'Line one,\nline two' });
-    withFile = await send(db, join(dir, 'mail'), { company: '=HYPERLINK("http://evil.example")', language: 'zh' }, PDF);
+    withFile = await send(
+      db,
+      join(dir, 'mail'),
+      { company: '=HYPERLINK("http://evil.example")', department: '光谱实验室', language: 'zh' },
+      PDF,
+    );
   }, 60_000);
   afterAll(async () => {
     await db?.close().catch(() => undefined);
@@ -79,13 +84,17 @@ describe('the inquiries for the sales team', () => {
 
   test('exports every field as CSV a spreadsheet reads safely', async () => {
     const csv = inquiriesCsv(await inquiriesSince(db, new Date('2000-01-01')));
-    const [header, first] = csv.split('\r\n');
+    // UTF-8 with a byte order mark, which Excel needs to read Chinese as Chinese.
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect([...Buffer.from(csv, 'utf8').subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csv).toContain(',光谱实验室,');
+    const [header, first] = csv.slice(1).split('\r\n');
     expect(header).toBe(CSV_COLUMNS.join(','));
     expect(first).toContain('"Grace ""Amazing"" Hopper"');
     expect(first).toContain('"Line one,\nline two"');
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(csv).toContain(`datasheet.pdf,application/pdf,${PDF.length}`);
-    expect(inquiriesCsv(await inquiriesSince(db, new Date(Date.now() + 86_400_000)))).toBe(`${header}\r\n`);
+    expect(inquiriesCsv(await inquiriesSince(db, new Date(Date.now() + 86_400_000)))).toBe(`\uFEFF${header}\r\n`);
     expect(csvField('-1+1')).toBe("'-1+1");
     expect(csvField(42)).toBe('42');
   });
@@ -106,6 +115,7 @@ describe('the inquiries for the sales team', () => {
     const file = join(dir, 'export.csv');
     await cli('export', '--since', '2000-01-01', '--file', file);
     expect(readFileSync(file, 'utf8').split('\r\n')).toHaveLength(4);
+    expect([...readFileSync(file).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
 
     const wrong = await cli('export', '--since', 'last week').catch((error) => error);
     expect(wrong.code).toBe(2);

@@ -163,5 +163,6 @@ export function inquiriesCsv(records: InquiryRecord[]): string {
         .join(','),
     );
   }
-  return `${lines.join('\r\n')}\r\n`;
+  // A byte order mark first: Excel (a Chinese one included) then reads the file as UTF-8, names intact.
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
