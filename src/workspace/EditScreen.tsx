@@ -1,20 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
 import {
-  editorArticleDelete,
-  editorArticleSave,
-  editorCategoryDelete,
-  editorCategorySave,
-  editorConfigDelete,
-  editorConfigSave,
-  editorMetaDelete,
-  editorMetaSave,
-  editorProductDelete,
-  editorProductSave,
-  editorSolutionDelete,
-  editorSolutionSave,
-} from '#api/editor.ts';
-import {
   editorPreview,
   editorRecordItem,
   type FormEntity,
@@ -25,90 +11,26 @@ import type { Locale } from '#i18n/index.ts';
 import { wt } from '#i18n/workspace.ts';
 import { call, uploadFile, WorkspaceError } from './api.ts';
 import { FieldInput, type FormContext, type Path } from './form/Fields.tsx';
-import { emptyOf, type Field, formFields, setIn, toFormValue } from './form/shape.ts';
+import { emptyOf, formFields, setIn, toFormValue } from './form/shape.ts';
 import { setLeaveGuard } from './guard.ts';
 import { contractErrors } from './messages.ts';
 import PreviewPanel, { type PreviewPaths } from './PreviewPanel.tsx';
+import {
+  DELETES,
+  forSave,
+  HIDDEN,
+  LIST_OF,
+  LOCKED,
+  type LocalDraft,
+  NEW,
+  readDraft,
+  SAVES,
+  writeDraft,
+} from './records.ts';
 
 // A record's edit form (issue 39, item 3), generated from its save call's request schema: both languages
 // side by side, checked by the contract's own rules before it is sent, saved as a draft (the site changes
 // when the editor publishes), and refused with the name of whoever saved the record since it was opened.
-
-/** The delete calls, each by what it names a record by. */
-const DELETES = {
-  product: editorProductDelete,
-  category: editorCategoryDelete,
-  solution: editorSolutionDelete,
-  article: editorArticleDelete,
-  meta: editorMetaDelete,
-  config: editorConfigDelete,
-} as const;
-
-/** The save calls: each form is made from its request schema. */
-export const SAVES = {
-  product: editorProductSave,
-  category: editorCategorySave,
-  solution: editorSolutionSave,
-  article: editorArticleSave,
-  meta: editorMetaSave,
-  config: editorConfigSave,
-} as const;
-
-/** The list each kind of record is found in (the screen's hash). */
-const LIST_OF: Record<FormEntity, string> = {
-  product: 'products',
-  category: 'categories',
-  solution: 'solutions',
-  article: 'articles',
-  meta: 'meta',
-  config: 'config',
-};
-
-/** What a record is saved by, shown but not edited once it exists; ids are kept but not shown. */
-const LOCKED: Record<FormEntity, string[]> = {
-  product: ['partNumber'],
-  category: ['key'],
-  solution: [],
-  article: [],
-  meta: ['page'],
-  config: ['configName'],
-};
-const HIDDEN = new Set(['id']);
-/** The key of a form for a record not made yet: `#/products/new`. */
-const NEW = 'new';
-
-/** Optional texts left empty are left out (a category's parent: a top category). */
-function forSave(fields: [string, Field][], value: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...value };
-  for (const [name, field] of fields)
-    if (field.optional && field.shape.kind === 'text' && (out[name] === '' || out[name] === null)) delete out[name];
-  return out;
-}
-
-/** Unsaved changes kept in this browser, so a closed tab or a crash loses nothing. */
-interface LocalDraft {
-  value: Record<string, unknown>;
-  /** The version they were made from. */
-  version: number;
-  at: string;
-}
-const draftKey = (entity: FormEntity, key: string) => `lumenlab.workspace.draft.${entity}.${key}`;
-function readDraft(entity: FormEntity, key: string): LocalDraft | undefined {
-  try {
-    const kept = localStorage.getItem(draftKey(entity, key));
-    return kept ? (JSON.parse(kept) as LocalDraft) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-function writeDraft(entity: FormEntity, key: string, draft: LocalDraft | undefined): void {
-  try {
-    if (draft) localStorage.setItem(draftKey(entity, key), JSON.stringify(draft));
-    else localStorage.removeItem(draftKey(entity, key));
-  } catch {
-    // A full or refused storage keeps no draft; the form still works.
-  }
-}
 
 interface Props {
   locale: Locale;

@@ -5,10 +5,11 @@ import { LIST_PAGE_SIZE } from '#api/editor-lists.ts';
 import { editorRecordItem, FORM_ENTITIES, type FormEntity } from '#api/editor-records.ts';
 import type { Locale } from '#i18n/index.ts';
 import { wt } from '#i18n/workspace.ts';
+import { useAnswer } from './answers.ts';
 import { call, WorkspaceError } from './api.ts';
-import { SAVES } from './EditScreen.tsx';
 import { fieldLabel } from './form/Fields.tsx';
-import { ListState, Pager, useAnswer } from './lists.tsx';
+import { ListState, Pager } from './lists.tsx';
+import { SAVES } from './records.ts';
 
 // The audit trail (issue 39, item 7; decision 0063): every write with who, when and the record before,
 // filtered by editor, kind of record, one record, or a day. A save's entry lists the fields it changed,

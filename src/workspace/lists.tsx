@@ -1,9 +1,9 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import type { Call, DataOf, Page, RequestOf } from '#api/common.ts';
-import { editorCategoryList, LIST_PAGE_SIZE, type TranslationState } from '#api/editor-lists.ts';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import type { Call, DataOf, Page } from '#api/common.ts';
+import { LIST_PAGE_SIZE, type TranslationState } from '#api/editor-lists.ts';
 import type { Locale } from '#i18n/index.ts';
 import { type WorkspaceKey, wt } from '#i18n/workspace.ts';
-import { call, WorkspaceError } from './api.ts';
+import { useAnswer, useCategories } from './answers.ts';
 
 // What every list of the workspace shares: the search, the filters with their counts, the page of 50, the
 // loading, empty and error states, and the translation flags of a row.
@@ -361,74 +361,6 @@ export function ListState({
       {shown === 0 && !busy && <p>{wt(locale, 'list.none')}</p>}
     </>
   );
-}
-
-/**
- * The answer of a call for what the screen shows, asked again whenever the request changes (compared by
- * value); a 401 ends the sign-in, another failure is the API's message. An answer that comes after a newer
- * request was made is dropped.
- */
-export function useAnswer<C extends Call, T>(
-  contract: C,
-  request: Record<string, unknown>,
-  { token, locale, onSignedOut }: { token: string; locale: Locale; onSignedOut: () => void },
-): { answer: T | undefined; error: string | undefined; busy: boolean } {
-  const [answer, setAnswer] = useState<T | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(true);
-  const asked = JSON.stringify(request);
-  useEffect(() => {
-    let current = true;
-    setBusy(true);
-    call(contract, JSON.parse(asked) as Omit<RequestOf<C>, 'language'>, { token, locale })
-      .then((data: DataOf<C>) => {
-        if (!current) return;
-        setAnswer(data as T);
-        setError(undefined);
-      })
-      .catch((caught: unknown) => {
-        if (!current) return;
-        if (caught instanceof WorkspaceError && caught.code === 401) onSignedOut();
-        setError(caught instanceof WorkspaceError ? caught.message : wt(locale, 'app.unexpected'));
-      })
-      .finally(() => current && setBusy(false));
-    return () => {
-      current = false;
-    };
-  }, [asked, contract, token, locale, onSignedOut]);
-  return { answer, error, busy };
-}
-
-/** Every category, by key and name in the workspace's language, for the product list's filter. */
-function useCategories(
-  wanted: boolean,
-  { token, locale, onSignedOut }: { token: string; locale: Locale; onSignedOut: () => void },
-): { key: string; label: string }[] {
-  const [categories, setCategories] = useState<{ key: string; label: string }[]>([]);
-  useEffect(() => {
-    if (!wanted) return;
-    let current = true;
-    (async () => {
-      const found: { key: string; label: string }[] = [];
-      for (let pageNum = 1; ; pageNum++) {
-        const { page } = await call(
-          editorCategoryList,
-          { pageNum, pageSize: LIST_PAGE_SIZE, sort: 'title' },
-          { token, locale },
-        );
-        for (const record of page.records)
-          found.push({ key: record.key, label: (locale === 'zh-CN' ? record.title.zh : '') || record.title.en });
-        if (pageNum >= page.pages) break;
-      }
-      if (current) setCategories(found);
-    })().catch((caught: unknown) => {
-      if (caught instanceof WorkspaceError && caught.code === 401) onSignedOut();
-    });
-    return () => {
-      current = false;
-    };
-  }, [wanted, token, locale, onSignedOut]);
-  return categories;
 }
 
 /** A list's search: a labelled box and its button; the words go to `onSearch` trimmed. */

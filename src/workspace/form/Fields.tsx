@@ -1,10 +1,10 @@
-import { useId, useState } from 'react';
-import { MAX_UPLOAD_IMAGE_BYTES, MAX_UPLOAD_PDF_BYTES } from '#api/editor-files.ts';
+import { useId } from 'react';
 import type { Locale } from '#i18n/index.ts';
 import { hasWt, type WorkspaceKey, wt } from '#i18n/workspace.ts';
-import { type Uploaded, WorkspaceError } from '../api.ts';
+import type { Uploaded } from '../api.ts';
 import RichText from './RichText.tsx';
 import { emptyOf, type Field, getIn, type Shape } from './shape.ts';
+import UploadInput from './UploadInput.tsx';
 
 // The inputs of a generated form: one per field of the save call's request. A text in both languages is
 // two inputs side by side, English and Chinese, each marked when the other language has text and it has
@@ -157,7 +157,13 @@ function SingleInput({
     );
   const uploader =
     name === 'url' && form.upload ? (
-      <UploadInput form={form} path={path} images={path.includes('images')} label={`${label} ${rowOf(path)}`} />
+      <UploadInput
+        locale={form.locale}
+        upload={form.upload}
+        onUploaded={(url) => form.onChange(path, url)}
+        images={path.includes('images')}
+        label={`${label} ${rowOf(path)}`}
+      />
     ) : null;
   if (compact)
     return (
@@ -387,61 +393,5 @@ function ListInput({
         {wt(locale, 'form.addRow', { list: label })}
       </button>
     </fieldset>
-  );
-}
-
-const IMAGE_TYPES = 'image/png,image/jpeg,image/webp';
-const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
-
-/**
- * A file for an address field: uploaded at once (the API checks its type by its content and its size),
- * and the field set to where it is served. Pictures take PNG, JPEG or WebP; downloads a PDF.
- */
-function UploadInput({ form, path, images, label }: { form: FormContext; path: Path; images: boolean; label: string }) {
-  const { locale } = form;
-  const id = useId();
-  const [state, setState] = useState<{ busy?: boolean; done?: string; error?: string }>({});
-  const pick = async (file: File | undefined) => {
-    if (!file || !form.upload) return;
-    setState({ busy: true });
-    try {
-      const uploaded = await form.upload(file);
-      form.onChange(path, uploaded.url);
-      const size =
-        uploaded.width !== null && uploaded.height !== null
-          ? `${uploaded.width} × ${uploaded.height} px`
-          : `${Math.max(1, Math.round(uploaded.size / 1024))} KB`;
-      setState({ done: wt(locale, 'upload.done', { name: uploaded.name, size }) });
-    } catch (caught) {
-      setState({ error: caught instanceof WorkspaceError ? caught.message : wt(locale, 'app.unexpected') });
-    }
-  };
-  return (
-    <div className="ws-upload">
-      <label htmlFor={id} className="ws-upload-label">
-        {wt(locale, images ? 'upload.image' : 'upload.document')}
-        <span className="ws-hidden">{` (${label})`}</span>
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept={images ? IMAGE_TYPES : 'application/pdf'}
-        disabled={state.busy}
-        aria-describedby={`${id}-state`}
-        onChange={(event) => {
-          void pick(event.target.files?.[0]);
-          event.target.value = '';
-        }}
-      />
-      <span id={`${id}-state`} className={state.error ? 'ws-field-error' : 'ws-help'} role="status">
-        {state.busy
-          ? wt(locale, 'upload.busy')
-          : (state.error ??
-            state.done ??
-            wt(locale, images ? 'upload.imageHelp' : 'upload.documentHelp', {
-              mb: megabytes(images ? MAX_UPLOAD_IMAGE_BYTES : MAX_UPLOAD_PDF_BYTES),
-            }))}
-      </span>
-    </div>
   );
 }
