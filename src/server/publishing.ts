@@ -1,3 +1,4 @@
+import type { PREVIEW_ENTITIES } from '#api/editor-records.ts';
 import { type Releases, requestBuild } from '#build/queue.ts';
 import { idSlug } from '#lib/slug.ts';
 import { type Actor, actorLabel } from './auth/actor.ts';
@@ -60,6 +61,18 @@ export async function rollbackRelease(
   return switched;
 }
 
+/** The records with a page of their own: products, solutions and articles. */
+type PageEntity = (typeof PREVIEW_ENTITIES)[number];
+const PAGE_PREFIX: Record<PageEntity, string> = {
+  product: '/product/',
+  solution: '/solutions/',
+  article: '/knowledge/',
+};
+
+/** A record's page on the site, without the locale (`/product/12-…`). */
+export const recordPagePath = (entity: PageEntity, id: number, slug: string) =>
+  `${PAGE_PREFIX[entity]}${idSlug(id, slug)}`;
+
 /** How many changed records a build's status names with their pages. */
 const CHANGED_PAGES_SHOWN = 50;
 
@@ -91,6 +104,9 @@ export async function changedPages(
      order by t.last desc limit ${CHANGED_PAGES_SHOWN}`,
     [buildId],
   );
-  const prefix: Record<string, string> = { product: '/product/', solution: '/solutions/', article: '/knowledge/' };
-  return rows.map(({ entity, id, label, slug }) => ({ entity, label, path: `${prefix[entity]}${idSlug(id, slug)}` }));
+  return rows.map(({ entity, id, label, slug }) => ({
+    entity,
+    label,
+    path: recordPagePath(entity as PageEntity, id, slug),
+  }));
 }

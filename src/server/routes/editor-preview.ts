@@ -1,24 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { type Hono, Hono as HonoApp } from 'hono';
-import { editorPreview, type PREVIEW_ENTITIES } from '#api/editor-records.ts';
+import { editorPreview } from '#api/editor-records.ts';
 import type { Previews } from '#build/queue.ts';
-import { idSlug } from '#lib/slug.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { sitePolicyReader } from '../middleware/security-headers.ts';
 import { staticSite } from '../middleware/static.ts';
+import { recordPagePath } from '../publishing.ts';
 import { handleEditor } from '../router.ts';
 
 // Previews for the editors' workspace (issue 39, item 5): the site built from the saved content into a
 // directory of its own (builder.ts), and served under /preview/<key>/ by the process that builds it. The
 // key is this process's own, random: the addresses are known only to whoever asked for a preview (they are
 // drafts), and end with the process. Framed by the workspace on the same origin, never indexed or cached.
-
-const PREFIX: Record<(typeof PREVIEW_ENTITIES)[number], string> = {
-  product: '/product/',
-  solution: '/solutions/',
-  article: '/knowledge/',
-};
 
 /** The preview call, under /api. */
 export function editorPreviewRoutes(api: Hono, db: Db, previews: () => Previews | undefined, key: string): void {
@@ -33,7 +27,7 @@ export function editorPreviewRoutes(api: Hono, db: Db, previews: () => Previews 
     if (!row) throw new ApiError(404, 'api.editor.recordNotFound', { entity, key: id });
     if (!row.published) throw new ApiError(409, 'api.editor.previewUnpublished', { entity, key: id });
     const result = await built.build();
-    const path = `${PREFIX[entity]}${idSlug(Number(id), row.slug)}`;
+    const path = recordPagePath(entity, Number(id), row.slug);
     return { en: `/preview/${key}${path}`, zh: `/preview/${key}/zh-CN${path}`, ...result };
   });
 }
