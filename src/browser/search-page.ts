@@ -1,4 +1,5 @@
 import type { CategoryHit, FamilyHit, Highlight, ProductHit, SearchResults, SelectType } from '#api/search.ts';
+import { chooseForm, type PluralForms } from '#i18n/plural.ts';
 import { pieces } from '#lib/highlight.ts';
 
 // The /search page's results: read keyword, kind (type) and page from the URL, ask
@@ -18,7 +19,7 @@ interface Text {
   failed: string;
   retry: string;
   partNumber: string;
-  products: string;
+  products: PluralForms;
   pages: string;
   previous: string;
   next: string;
@@ -108,6 +109,7 @@ export function startSearchPage(): void {
   const emptyTitle = part('empty-title');
   const input = form.querySelector<HTMLInputElement>('input[name="keyword"]');
   const price = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
+  const productCount = (count: number) => fill(chooseForm(locale, text.products, count), { count });
   let sequence = 0;
 
   const link = (query: Query, label: string | Node[], attributes: Record<string, string> = {}) => {
@@ -181,7 +183,7 @@ export function startSearchPage(): void {
           ),
         ),
         element('p', { class: 'summary' }, hit.description),
-        element('p', { class: 'muted' }, fill(text.products, { count: hit.productCount })),
+        element('p', { class: 'muted' }, productCount(hit.productCount)),
       ),
     );
 
@@ -193,7 +195,7 @@ export function startSearchPage(): void {
         'div',
         {},
         element('h2', {}, link({ keyword: hit.name, type: 'keyword', page: 1 }, marked(hit.name, hit.nameHighlight))),
-        element('p', { class: 'muted' }, fill(text.products, { count: hit.productCount })),
+        element('p', { class: 'muted' }, productCount(hit.productCount)),
       ),
     );
 

@@ -31,9 +31,9 @@ export default function ProductCard({ locale, product }: Props) {
         <a href={view.href}>{product.name}</a>
       </h3>
       <p className="part-number">
-        {view.partNumberLabel}: {product.partNumber}
+        {view.partNumberLabel}: <span className="pn">{product.partNumber}</span>
       </p>
-      <p className="summary">{product.summary}</p>
+      <p className="summary">{view.summary}</p>
       <div className="card-foot">
         <p className="price">{view.price}</p>
         <FavouriteToggle locale={locale} productId={product.id} productName={product.name} />

@@ -1,7 +1,7 @@
 import type { ProductSummary } from '#api/product.ts';
 import type { Locale } from '#i18n/index.ts';
 import { localePath, t } from '#i18n/index.ts';
-import { formatPrice } from '#lib/format.ts';
+import { bindUnits, formatPrice } from '#lib/format.ts';
 
 // What a product card and a favourite toggle show, worked out once for their two renderings: the React
 // components that islands render (ProductCard.tsx, FavouriteToggle.tsx) and the Astro ones static pages
@@ -25,7 +25,10 @@ export function toggleView(locale: Locale, productName: string, withText: boolea
  * What a card's view reads of its product: a part of ProductCard.tsx's CardProduct, named here so that this
  * module, which the card components import, imports none of them.
  */
-type CardFields = Pick<ProductSummary, 'slug' | 'smallImage' | 'isNew' | 'isFeatured' | 'price' | 'currency'> & {
+type CardFields = Pick<
+  ProductSummary,
+  'slug' | 'smallImage' | 'isNew' | 'isFeatured' | 'price' | 'currency' | 'summary'
+> & {
   /** The price as formatted at build time, when there is one (see CardProduct). */
   priceText?: string;
 };
@@ -39,5 +42,6 @@ export function cardView(locale: Locale, product: CardFields) {
     featuredBadge: product.isFeatured ? t(locale, 'product.featured') : undefined,
     partNumberLabel: t(locale, 'product.partNumber'),
     price: product.priceText ?? formatPrice(product.price, product.currency, locale),
+    summary: bindUnits(product.summary),
   };
 }

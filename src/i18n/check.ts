@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { pluralCategories, pluralFormOf } from './plural.ts';
 
 const read = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(`../../i18n/${name}.json`, import.meta.url), 'utf8'));
@@ -17,11 +18,28 @@ export function checkLocaleFiles(): void {
   if (twice.length > 0) throw new Error(`In both en.json and editor/en.json: ${twice.join(', ')}`);
 }
 
-function checkPair(folder: string, en: Record<string, unknown>, zh: Record<string, unknown>): void {
-  const missing = Object.keys(en).filter((key) => !(key in zh));
-  const extra = Object.keys(zh).filter((key) => !(key in en));
+/**
+ * A plural form (`key.one`) belongs in a locale exactly when its language has that category, and beside
+ * its `other` form (the key itself): English has `one`, Chinese none.
+ */
+function pluralProblems(file: string, locale: string, messages: Record<string, unknown>): string[] {
+  const categories = pluralCategories(locale);
+  return Object.keys(messages).flatMap((key) => {
+    const form = pluralFormOf(key);
+    if (!form) return [];
+    if (!(form.base in messages)) return [`${file}: ${key} has no ${form.base} (its "other" form)`];
+    return categories.includes(form.category) ? [] : [`${file}: ${key}, but ${locale} has no "${form.category}" form`];
+  });
+}
+
+export function checkPair(folder: string, en: Record<string, unknown>, zh: Record<string, unknown>): void {
+  // A plural form one language has and the other lacks is not a missing key.
+  const missing = Object.keys(en).filter((key) => !(key in zh) && !pluralFormOf(key));
+  const extra = Object.keys(zh).filter((key) => !(key in en) && !pluralFormOf(key));
   const empty = Object.keys(zh).filter((key) => typeof zh[key] !== 'string' || zh[key].trim() === '');
   const problems = [
+    ...pluralProblems(`${folder}en.json`, 'en', en),
+    ...pluralProblems(`${folder}zh-CN.json`, 'zh-CN', zh),
     ...missing.map((key) => `missing in ${folder}zh-CN.json: ${key}`),
     ...extra.map((key) => `not in ${folder}en.json: ${key}`),
     ...empty.map((key) => `empty in ${folder}zh-CN.json: ${key}`),

@@ -9,7 +9,7 @@ const dictionary = (
   locale === 'zh-CN'
     ? await import('../../i18n/zh-CN.json', { with: { type: 'json' } })
     : await import('../../i18n/en.json', { with: { type: 'json' } })
-).default as Record<MessageKey, string>;
+).default as Partial<Record<MessageKey, string>>;
 
 /** The UI text by locale; a browser holds only the page's locale. */
-export const messages: Partial<Record<'en' | 'zh-CN', Record<MessageKey, string>>> = { [locale]: dictionary };
+export const messages: Partial<Record<'en' | 'zh-CN', Partial<Record<MessageKey, string>>>> = { [locale]: dictionary };

@@ -10,8 +10,8 @@ import zhCN from '../../i18n/zh-CN.json' with { type: 'json' };
 /** A key of the UI text; en.json (and editor/en.json for the editors' calls) is the source of truth. */
 export type MessageKey = keyof typeof en | keyof typeof editorEn;
 
-/** The UI text by locale; a browser holds only the page's locale. */
-export const messages: Partial<Record<'en' | 'zh-CN', Record<MessageKey, string>>> = {
+/** The UI text by locale (a plural form only where the language has it); a browser holds only the page's locale. */
+export const messages: Partial<Record<'en' | 'zh-CN', Partial<Record<MessageKey, string>>>> = {
   en: { ...en, ...editorEn },
   'zh-CN': { ...zhCN, ...editorZh },
 };

@@ -1,6 +1,7 @@
 import en from '../../i18n/workspace/en.json' with { type: 'json' };
 import zhCN from '../../i18n/workspace/zh-CN.json' with { type: 'json' };
 import type { Locale } from './index.ts';
+import { pluralKey } from './plural.ts';
 
 // The editors' workspace's own text (i18n/workspace/): its screens and the sign-in mail. Apart from the
 // site's dictionary, which every visitor's page loads: nothing of the workspace reaches visitors' bytes.
@@ -9,11 +10,15 @@ import type { Locale } from './index.ts';
 /** A key of the workspace's text; workspace/en.json is the source of truth. */
 export type WorkspaceKey = keyof typeof en;
 
-const dictionaries: Record<Locale, Record<WorkspaceKey, string>> = { en, 'zh-CN': zhCN };
+const dictionaries: Record<Locale, Partial<Record<WorkspaceKey, string>>> = { en, 'zh-CN': zhCN };
 
-/** The workspace's text for a key in a locale, with `{{name}}` placeholders filled in. */
+/** The workspace's text for a key in a locale, `{{name}}` placeholders filled in, plural by a numeric `count`. */
 export function wt(locale: Locale, key: WorkspaceKey, params: Record<string, string | number> = {}): string {
-  const template = dictionaries[locale][key] ?? en[key];
+  const form =
+    typeof params.count === 'number'
+      ? dictionaries[locale][pluralKey(locale, key, params.count) as WorkspaceKey]
+      : undefined;
+  const template = form ?? dictionaries[locale][key] ?? en[key];
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 

@@ -62,7 +62,7 @@ describe('the category browser, rendered on the server', () => {
     expect(html.match(/<article class="product-card">/g)).toHaveLength(3);
     for (const product of products) {
       expect(html).toContain(`<a href="/product/${product.slug}">${product.name}</a>`);
-      expect(html).toContain(`Part number: ${product.partNumber}`);
+      expect(html).toContain(`Part number: <span class="pn">${product.partNumber}</span>`);
     }
     expect(html).toContain('srcSet="/images/SP-VIS-10.webp 1x, /images/SP-VIS-10@2x.webp 2x"');
   });

@@ -332,7 +332,7 @@ interface NumericFieldProps {
 }
 
 function NumericField({ id, locale, facet, draft, onChange }: NumericFieldProps) {
-  const range = `${facet.min}–${facet.max}${facet.unit ? ` ${facet.unit}` : ''}`;
+  const range = `${facet.min}–${facet.max}${facet.unit ? `\u00a0${facet.unit}` : ''}`;
   return (
     <fieldset className="facet">
       <legend>{withUnit(locale, facet.label, facet.unit)}</legend>
@@ -382,7 +382,7 @@ function ChoiceField({ locale, facet, chosen, onChange }: ChoiceFieldProps) {
                 }
               />
               <span>
-                {facet.unit ? `${value} ${facet.unit}` : value} <span className="muted">({count})</span>
+                {facet.unit ? `${value}\u00a0${facet.unit}` : value} <span className="muted">({count})</span>
               </span>
             </label>
           </li>

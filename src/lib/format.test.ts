@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
-import { formatDate, formatPhone, formatPrice, telHref } from './format.ts';
+import { describe, expect, it, test } from 'vitest';
+import { bindUnits, formatDate, formatPhone, formatPrice, telHref, valueWithUnit } from './format.ts';
 
 describe('formatting', () => {
   test('writes prices with currency and grouping in both locales', () => {
@@ -51,5 +51,28 @@ describe('formatting', () => {
   test('writes phone numbers that never wrap, and links them by their digits', () => {
     expect(formatPhone('+65 6123-4567')).toBe('+65\u00a06123\u20114567');
     expect(telHref('+65 6123-4567')).toBe('tel:+6561234567');
+  });
+});
+
+describe('bindUnits', () => {
+  const shown = (text: string) => text.replaceAll('\u00a0', '␣');
+
+  it('keeps a value with its unit and a bound with its number', () => {
+    expect(shown(valueWithUnit('785', 'nm'))).toBe('785␣nm');
+    expect(shown(valueWithUnit('< 1', '%'))).toBe('<␣1␣%');
+    expect(shown(valueWithUnit('0.001-10', 'MHz'))).toBe('0.001-10␣MHz');
+    expect(shown(valueWithUnit('100:1', ''))).toBe('100:1');
+    expect(shown(bindUnits('Multi-frequency C-V unit, 1 kHz-10 MHz'))).toBe('Multi-frequency C-V unit, 1␣kHz-10␣MHz');
+    expect(shown(bindUnits('A 785 nm laser at 50 mW, with 1 nm steps.'))).toBe(
+      'A 785␣nm laser at 50␣mW, with 1␣nm steps.',
+    );
+    expect(shown(bindUnits('1200 cm⁻¹ and 0.8 A/W at 25 °C'))).toBe('1200␣cm⁻¹ and 0.8␣A/W at 25␣°C');
+    expect(shown(bindUnits('波长 785 nm，功率 50 mW。'))).toBe('波长 785␣nm，功率 50␣mW。');
+  });
+
+  it('leaves words that only begin like a unit, and text without numbers, as they were', () => {
+    expect(shown(bindUnits('Laser lines at 405, 488 and 640 nm'))).toBe('Laser lines at 405, 488 and 640␣nm');
+    expect(shown(bindUnits('2 modules, 3 months'))).toBe('2 modules, 3 months');
+    expect(bindUnits('no numbers here')).toBe('no numbers here');
   });
 });

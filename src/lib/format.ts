@@ -64,3 +64,26 @@ export function formatPhone(phone: string): string {
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
+
+const NBSP = '\u00a0';
+
+/** A unit of measure as the catalogue writes them after a number: nm, mW, µm, °C, cm⁻¹, A/W, kS/s… */
+const UNIT = String.raw`(?:[fpnµμumckMGT]?(?:m|W|J|Hz|s|A|V|Ω|g|rad|S\/s|W\/√Hz|J\/cm²|m\/s)|mm\/s|nm\/s|°C|°|K|%|×|dBm?|fps|pixels?|px|cm⁻¹|min|h|A\/W|lp\/mm|MP)`;
+/** A number, a space, a unit that ends there: "785 nm", "50 mW", "1 kHz-10 MHz", "< 1 %". */
+const NUMBER_AND_UNIT = new RegExp(String.raw`(\d)[ \t]+(${UNIT})(?=$|[\s,.;:)\]）、，。；：-])`, 'gu');
+/** A comparison and its number: "< 1", "≥ 95". */
+const SIGN_AND_NUMBER = /(^|\s)([<>≤≥±~≈]) (?=[\d.])/gu;
+
+/**
+ * Text in which no value parts from its unit, or a bound from its number, at a line end: the space
+ * between becomes a no-break space ("785 nm", "50 mW", "< 1 %"). Only where a page shows it: the API's
+ * text, the search index and the datasheets keep their spaces.
+ */
+export function bindUnits(text: string): string {
+  if (!/\d/.test(text)) return text;
+  return text.replace(SIGN_AND_NUMBER, `$1$2${NBSP}`).replace(NUMBER_AND_UNIT, `$1${NBSP}$2`);
+}
+
+/** A specification's value and unit, as one unbreakable whole at their join ("785 nm"). */
+export const valueWithUnit = (value: string, unit: string | undefined): string =>
+  bindUnits(unit ? `${value}${NBSP}${unit}` : value);

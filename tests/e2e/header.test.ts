@@ -34,6 +34,26 @@ describe.each([
 ])('the header in $locale', ({ prefix, hint, login, cartReason }) => {
   const productsTrigger = 'button[aria-controls="panel-products"]';
 
+  test("keeps the bar's menu and its two buttons to one row from 768 to 800 px", async () => {
+    const page = await browser.open(`${prefix}/`);
+    for (const width of [768, 776, 784, 792, 800]) {
+      await page.setViewportSize({ width, height: 600 });
+      const boxes = await page.evaluate(() =>
+        [...document.querySelectorAll('.site-header .bar-inner :is(.panel-trigger, .bar-link, .button)')].map(
+          (element) => element.getBoundingClientRect().toJSON() as DOMRect,
+        ),
+      );
+      expect(boxes.length, `the bar's links and buttons at ${width} px`).toBeGreaterThanOrEqual(6);
+      // One row: a horizontal line crosses every one of them.
+      const lowestTop = Math.max(...boxes.map((box) => box.top));
+      const highestBottom = Math.min(...boxes.map((box) => box.bottom));
+      expect(lowestTop, `the bar at ${width} px: tops ${boxes.map((box) => box.top).join(', ')}`).toBeLessThan(
+        highestBottom,
+      );
+    }
+    await page.context().close();
+  });
+
   test('opens the Products panel on hover and closes it with Escape', async () => {
     const page = await browser.open(`${prefix}/`);
     const panel = page.locator('#panel-products');

@@ -361,6 +361,28 @@ describe.each([
     await expectPhoneFriendly(type);
   });
 
+  test('a part number is never broken at its hyphens, nor a value parted from its unit', async () => {
+    const brokenAt = (selector: string) =>
+      page.evaluate((s) => {
+        // A text's lines: the distinct tops of its ranges' boxes.
+        const lines = (element: Element) => {
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        };
+        return [...document.querySelectorAll(s)].filter((e) => lines(e) > 1).map((e) => e.textContent);
+      }, selector);
+    await visit(page, `${prefix}/downloads`);
+    expect(await page.locator('td.part-number').count()).toBeGreaterThan(10);
+    expect(await brokenAt('td.part-number')).toEqual([]);
+    await visit(page, paths.product);
+    expect(await brokenAt('main .part-number .pn, main .product-card .pn')).toEqual([]);
+    // Between a number and its unit the space is one that does not break ("785 nm", "< 1 %").
+    const cells = await page.locator('main table.specs td').allTextContents();
+    expect(cells.some((text) => /\d\u00a0\S/.test(text))).toBe(true);
+    expect(cells.filter((text) => /\d (nm|mm|µm|mW|W|%|°C|kg|Hz|MHz)\b/.test(text))).toEqual([]);
+  });
+
   test('the product finder fits the screen', async () => {
     await visit(page, paths['category list']);
     await page.locator('.category-browser [role=tab][id$="-tab-finder"]').tap();
