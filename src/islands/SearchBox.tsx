@@ -91,6 +91,14 @@ export default function SearchBox({ locale }: Props) {
     location.assign(suggestionHref(locale, suggestion));
   };
 
+  /** What was typed: shown, and the suggestions asked for. */
+  const typed = (text: string) => {
+    setKeyword(text);
+    setOpen(true);
+    setActive(-1);
+    ask(text);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
@@ -104,6 +112,11 @@ export default function SearchBox({ locale }: Props) {
         event.preventDefault();
         setOpen(false);
         setActive(-1);
+      } else if (keyword !== '') {
+        // With the suggestions closed, Escape empties the box, as browsers do in a search box (ARIA 1.2's
+        // combobox pattern allows it).
+        event.preventDefault();
+        typed('');
       }
     } else if (event.key === 'Enter') {
       const chosen = open ? items[active] : undefined;
@@ -151,7 +164,11 @@ export default function SearchBox({ locale }: Props) {
           ref={input}
           id={INPUT_ID}
           name="keyword"
-          type="search"
+          // A text box, not type=search, which may not take the combobox role (the W3C checker, decision 0072).
+          // Phones still show a search keyboard, and Escape still empties the box (onKeyDown), as in a search box.
+          type="text"
+          inputMode="search"
+          enterKeyHint="search"
           role="combobox"
           aria-autocomplete="list"
           aria-expanded={shown}
@@ -162,12 +179,7 @@ export default function SearchBox({ locale }: Props) {
           autoComplete="off"
           maxLength={200}
           value={keyword}
-          onChange={(event) => {
-            setKeyword(event.target.value);
-            setOpen(true);
-            setActive(-1);
-            ask(event.target.value);
-          }}
+          onChange={(event) => typed(event.target.value)}
           onFocus={() => setOpen(true)}
           onBlur={onBlur}
           onKeyDown={onKeyDown}

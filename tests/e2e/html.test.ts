@@ -10,8 +10,6 @@ import { LOCALES } from '#i18n/index.ts';
 //
 // .htmlvalidate.json is html-validate:recommended, relaxed only where the output is a deliberate choice (JSON
 // has no comments, so the reasons are here):
-// - `style` counts as flow content: Astro puts `<style>astro-island{display:contents}</style>` before the
-//   first island in the body; it cannot be moved to the head.
 // - attr-case allows camelCase: React's server renderer writes `srcSet`, `dateTime`, `autoComplete`;
 //   attribute names are case-insensitive in HTML.
 // - attribute-boolean-style and void-style are off: React writes `selected=""` and `<img/>`, Astro writes

@@ -72,6 +72,20 @@ describe.each([
 });
 
 describe('the header search box while typing', () => {
+  test('empties the box with a second Escape, once the suggestions are closed, as a search box does', async () => {
+    const page = await browser.open('/');
+    await page.locator(box).focus();
+    await page.locator(box).pressSequentially('laser', { delay: 30 });
+    await page.locator(options).first().waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.getAttribute(box, 'aria-expanded')).toBe('false');
+    expect(await page.inputValue(box)).toBe('laser');
+    await page.keyboard.press('Escape');
+    expect(await page.inputValue(box)).toBe('');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('search-keyword');
+    await page.context().close();
+  });
+
   test('asks once a pause in typing, and shows the answer to the last words, not a slower earlier one', async () => {
     const page = await browser.open('/');
     const asked: string[] = [];

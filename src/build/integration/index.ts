@@ -4,6 +4,7 @@ import type { AstroIntegration } from 'astro';
 import { checkLocaleFiles } from '#i18n/check.ts';
 import { readHandoff, setDownloadsWorker } from '../handoff.ts';
 import { syncIslandsPlugin } from '../internals/island-render.ts';
+import { islandStylesPlugin } from '../internals/island-styles.ts';
 import { pageTextPlugin } from '../internals/page-text.ts';
 import { routeModulesPlugin } from '../internals/route-modules.ts';
 import { newBuildId } from '../queue.ts';
@@ -35,6 +36,8 @@ export function storefront(env: NodeJS.ProcessEnv = process.env): AstroIntegrati
     syncIslandsPlugin(),
     // Each route's page module imported once, not for every path (internals/route-modules.ts).
     routeModulesPlugin(),
+    // No <style> of Astro's in a page's body: its rule is in global.css (internals/island-styles.ts).
+    islandStylesPlugin(),
   ];
   return [
     buildGuard(env),
