@@ -164,7 +164,7 @@ export default function SearchBox({ locale }: Props) {
           ref={input}
           id={INPUT_ID}
           name="keyword"
-          // A text box, not type=search, which may not take the combobox role (the W3C checker, decision 0072).
+          // A text box, not type=search, which may not take the combobox role (the W3C checker, decision 0074).
           // Phones still show a search keyboard, and Escape still empties the box (onKeyDown), as in a search box.
           type="text"
           inputMode="search"
