@@ -1,13 +1,21 @@
 import type { ProductDetail, Resource } from '#api/product.ts';
+import { type Locale, type MessageKey, t } from '#i18n/index.ts';
 import { formatDate, formatPrice } from '#lib/format.ts';
 import { type PdfBlock, type PdfDocument, renderPdf } from '#lib/pdf.ts';
 import { zipFiles } from '#lib/zip.ts';
 
-// How each kind of download is made from its products (src/data/resources.ts names the files). Free of
-// Astro's modules, so a worker thread can run it too (src/build/downloads/worker.ts).
+// How each kind of download is made from its products, in a locale (src/data/resources.ts names the files).
+// The documents' own words are the site's (`document.*` in i18n/); the products' are their records' in
+// that locale. Free of Astro's modules, so a worker thread can run it too (src/build/downloads/worker.ts).
 
 const COMPANY = 'LumenLab Instruments';
 const SALES = 'sales@lumenlab-instruments.example';
+
+/**
+ * Raise when the files come out differently from the same records (the downloads' cache keeps a file by
+ * the digest of what it is made from, src/build/downloads/cache.ts, and would keep the old bytes).
+ */
+export const RENDERING_VERSION = 2;
 const SOFTWARE_VERSION = '1.0.0';
 
 /** The fields of a product its downloads are made from: what a worker thread is sent (no cards, no images). */
@@ -37,11 +45,12 @@ export const documentProduct = (product: DocumentProduct): DocumentProduct =>
 
 export type Renderer = {
   extension: 'pdf' | 'zip';
-  bytes: (title: string, products: DocumentProduct[]) => Uint8Array<ArrayBuffer>;
+  /** The file in `locale` (one of the kind's FILE_LOCALES, resource-links.ts), from the records in that locale. */
+  bytes: (title: string, products: DocumentProduct[], locale: Locale) => Uint8Array<ArrayBuffer>;
 };
 
 export const renderers: Record<Resource['kind'], Renderer> = {
-  datasheet: { extension: 'pdf', bytes: (title, products) => renderPdf(datasheet(title, products)) },
+  datasheet: { extension: 'pdf', bytes: (title, products, locale) => renderPdf(datasheet(title, products, locale)) },
   manual: { extension: 'pdf', bytes: (title, products) => renderPdf(manual(title, products)) },
   'application-note': { extension: 'pdf', bytes: (title, products) => renderPdf(applicationNote(title, products)) },
   software: { extension: 'zip', bytes: software },
@@ -56,17 +65,21 @@ const paragraphs = (text: string) => text.split(/\n\s*\n/).map((part) => paragra
 
 const specRows = (p: DocumentProduct): [string, string][] =>
   p.attributes.map((a) => [a.label, [a.value, a.unit].filter(Boolean).join(' ')]);
-const price = (amount: number, currency: string) => `${formatPrice(amount, currency, 'en')} ${currency}`;
+/** A price: in English with its currency's code ('$1,200.00 USD'); in Chinese as the product page writes it ('US$1,200.00'). */
+const price = (amount: number, currency: string, locale: Locale = 'en') => {
+  const written = formatPrice(amount, currency, locale);
+  return locale === 'en' ? `${written} ${currency}` : written;
+};
 
-function delta(amount: number, currency: string): string {
-  if (amount === 0) return 'included';
-  return `${amount > 0 ? '+' : '-'}${formatPrice(Math.abs(amount), currency, 'en')}`;
+function delta(amount: number, currency: string, locale: Locale = 'en'): string {
+  if (amount === 0) return t(locale, 'document.included');
+  return `${amount > 0 ? '+' : '-'}${formatPrice(Math.abs(amount), currency, locale)}`;
 }
 
 /** The date a record was last updated, for "information as of". */
-function asOf(products: DocumentProduct[]): string {
+function asOf(products: DocumentProduct[], locale: Locale = 'en'): string {
   const latest = latestUpdate(products);
-  return latest ? formatDate(latest.toISOString(), 'en') : 'the date of download';
+  return latest ? formatDate(latest.toISOString(), locale) : t(locale, 'document.downloadDate');
 }
 
 function latestUpdate(products: DocumentProduct[]): Date | undefined {
@@ -81,61 +94,84 @@ function perProduct(
   products: DocumentProduct[],
   body: (p: DocumentProduct, label: (section: string) => string) => PdfBlock[],
   closing: PdfBlock[],
+  locale: Locale = 'en',
 ): PdfDocument {
   const [only] = products;
+  const company = t(locale, 'document.company');
+  const language = {
+    language: locale,
+    pageLabel: (page: number, pages: number) => t(locale, 'document.page', { page, pages }),
+  };
   if (products.length === 1 && only) {
     return {
       title: only.name,
-      subtitle: `${COMPANY} – ${kind} – part number ${only.partNumber}`,
+      subtitle: t(locale, 'document.subtitle', { company, kind, partNumber: only.partNumber }),
       blocks: [...body(only, (section) => section), ...closing],
+      ...language,
     };
   }
   return {
     title,
-    subtitle: `${COMPANY} – ${kind} – ${products.map((p) => p.partNumber).join(', ')}`,
-    blocks: [...products.flatMap((p) => body(p, (section) => `${p.partNumber}: ${section}`)), ...closing],
+    subtitle: t(locale, 'document.subtitleOfMany', {
+      company,
+      kind,
+      partNumbers: products.map((p) => p.partNumber).join(', '),
+    }),
+    blocks: [
+      ...products.flatMap((p) =>
+        body(p, (section) => t(locale, 'document.section', { partNumber: p.partNumber, section })),
+      ),
+      ...closing,
+    ],
+    ...language,
   };
 }
 
 // ---------------------------------------------------------------- Datasheet
 
-function datasheet(title: string, products: DocumentProduct[]): PdfDocument {
+function datasheet(title: string, products: DocumentProduct[], locale: Locale): PdfDocument {
+  const say = (key: MessageKey, params?: Record<string, string | number>) => t(locale, key, params);
   return perProduct(
     title,
-    'Datasheet',
+    say('document.datasheet'),
     products,
     (p, label) => [
-      heading(label(products.length === 1 ? 'Overview' : p.name)),
+      heading(label(products.length === 1 ? say('document.overview') : p.name)),
       paragraph(p.summary),
       ...paragraphs(p.description),
-      heading(label('Specifications')),
+      heading(label(say('document.specifications'))),
       table(specRows(p)),
       ...(p.options.length > 0
         ? [
-            heading(label('Options')),
+            heading(label(say('document.options'))),
             table(
               p.options.map((option) => [
                 option.name,
-                option.values.map((value) => `${value.label}: ${delta(value.priceDelta, p.currency)}`).join('\n'),
+                option.values
+                  .map((value) =>
+                    say('document.optionValue', {
+                      label: value.label,
+                      delta: delta(value.priceDelta, p.currency, locale),
+                    }),
+                  )
+                  .join('\n'),
               ]),
             ),
           ]
         : []),
-      heading(label('Ordering information')),
+      heading(label(say('document.ordering'))),
       table([
-        ['Part number', p.partNumber],
-        ['Product', p.name],
-        ['Price', `${price(p.price, p.currency)} (base configuration)`],
-        ['Lead time', `${p.leadTimeDays} days`],
+        [say('document.partNumber'), p.partNumber],
+        [say('document.product'), p.name],
+        [say('document.price'), say('document.basePrice', { price: price(p.price, p.currency, locale) })],
+        [say('document.leadTime'), say('document.days', { days: p.leadTimeDays })],
       ]),
     ],
     [
-      paragraph(
-        `Specifications are subject to change without notice; information as of ${asOf(products)}. ` +
-          'Ship dates are estimates and may change with stock availability. Option prices are added to the base price.',
-      ),
-      paragraph(`Quotations and technical questions: ${SALES}`),
+      paragraph(`${say('document.asOf', { date: asOf(products, locale) })}${say('document.estimates')}`),
+      paragraph(say('document.quotations', { email: SALES })),
     ],
+    locale,
   );
 }
 
@@ -300,7 +336,7 @@ is licensed, not sold.
 
 /** A download product pages link to (resources.ts), and how it is made. */
 export interface ResourceFile {
-  /** The link on product pages, e.g. `/files/datasheets/LS-405-50.pdf`. */
+  /** The link on product pages, e.g. `/files/datasheets/LS-405-50.pdf`, `/files/datasheets/LS-405-50.zh-CN.pdf`. */
   url: string;
   /** The folder under /files/, e.g. `datasheets`. */
   kind: string;
@@ -312,5 +348,5 @@ export interface ResourceFile {
   /** The file's bytes; called once, when the build writes the file. */
   render: () => Uint8Array<ArrayBuffer>;
   /** What it is made from, for a worker thread to make it (src/build/downloads/worker.ts). */
-  source: { kind: Resource['kind']; title: string; products: DocumentProduct[] };
+  source: { kind: Resource['kind']; title: string; products: DocumentProduct[]; locale: Locale };
 }
