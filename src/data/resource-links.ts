@@ -1,16 +1,17 @@
 import type { Resource } from '#api/product.ts';
 import { type Locale, type MessageKey, t } from '#i18n/index.ts';
 
-// Which language each download is in, and its address in each: the build makes datasheets in English and
-// Chinese, the Chinese file beside the English one with `.zh-CN` before its extension
-// (/files/datasheets/LS-405-50.zh-CN.pdf), and the other kinds in English only. A page links the file in its
-// own language when there is one, and otherwise says which language the file it links is in.
+// Which language each download is in, and its address in each: the build makes datasheets, manuals and
+// application notes in English and Chinese, the Chinese file beside the English one with `.zh-CN` before
+// its extension (/files/datasheets/LS-405-50.zh-CN.pdf), and software (its README and licence) in English
+// only. A page links the file in its own language when there is one, and otherwise says which language the
+// file it links is in.
 
 /** The locales the build makes each kind of download in; the first is the file at the resource's own URL. */
 export const FILE_LOCALES: Record<Resource['kind'], readonly [Locale, ...Locale[]]> = {
   datasheet: ['en', 'zh-CN'],
-  manual: ['en'],
-  'application-note': ['en'],
+  manual: ['en', 'zh-CN'],
+  'application-note': ['en', 'zh-CN'],
   software: ['en'],
 };
 
