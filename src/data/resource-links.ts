@@ -18,9 +18,9 @@ export const FILE_LOCALES: Record<Resource['kind'], readonly [Locale, ...Locale[
 /** A download the build makes: `/files/{folder}/{name}.pdf` or `.zip`. */
 export const BUILT_FILE = /^\/files\/([\w.-]+)\/([\w.-]+\.(pdf|zip))$/;
 
-/** The URL of a resource's file in one of its kind's locales. */
+/** The URL of a resource's file in one of its kind's locales; an address the build makes no file for, as it is. */
 export function fileUrl(resource: Resource, locale: Locale): string {
-  if (locale === FILE_LOCALES[resource.kind][0]) return resource.url;
+  if (locale === FILE_LOCALES[resource.kind][0] || !BUILT_FILE.test(resource.url)) return resource.url;
   return resource.url.replace(/\.(pdf|zip)$/, `.${locale}.$1`);
 }
 

@@ -28,7 +28,11 @@ async function resourceFiles(): Promise<ResourceFile[]> {
     // A link only one locale's record has still gets its files.
     for (const listedIn of LOCALES) {
       for (const resource of inLocale(entry, listedIn).resources) {
-        for (const locale of FILE_LOCALES[resource.kind] ?? []) {
+        // An editor's upload is served by the API from the database (decision 0071): no file to make.
+        if (resource.url.startsWith(`${UPLOADS_PATH}/`)) continue;
+        const locales = FILE_LOCALES[resource.kind] ?? [];
+        // An address the build makes no file for is warned of below, once rather than once a language.
+        for (const locale of BUILT_FILE.test(resource.url) ? locales : locales.slice(0, 1)) {
           const url = fileUrl(resource, locale);
           let group = groups.get(url);
           if (!group) {
@@ -51,8 +55,6 @@ async function resourceFiles(): Promise<ResourceFile[]> {
   }
   const files: ResourceFile[] = [];
   for (const [url, { resource, locale, products, digests }] of groups) {
-    // An editor's upload is served by the API from the database (decision 0071): no file to make.
-    if (url.startsWith(`${UPLOADS_PATH}/`)) continue;
     const match = BUILT_FILE.exec(url);
     const render = renderers[resource.kind];
     if (!match || !render || render.extension !== match[3]) {
