@@ -27,13 +27,19 @@ function breakBetween(before: string, after: string): boolean {
   return BREAKS_AROUND.test(before) || BREAKS_AROUND.test(after);
 }
 
-/** Text that is ASCII only: its pieces are its words, and no character rule applies. */
-const ASCII = /^[ -~]*$/;
+/** Whether a line may break beside some character of the text: none is below U+0100 (all of WinAnsi). */
+function hasBreaksAround(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) > 0xff) return BREAKS_AROUND.test(text);
+  }
+  return false;
+}
 
 /** A paragraph cut where a line may break. */
 function pieces(paragraph: string): Piece[] {
   const out: Piece[] = [];
-  if (ASCII.test(paragraph)) {
+  // Without a character a line may break beside (English), the pieces are the words: breaks are at spaces.
+  if (!hasBreaksAround(paragraph)) {
     let spaced = false;
     for (const word of paragraph.split(' ')) {
       if (word) out.push({ text: word, spaced });
@@ -76,9 +82,10 @@ export function breakLines(text: string, width: number, measure: Measure): strin
     let lineWidth = 0; // kept as pieces are added, not measured again
     for (const piece of pieces(paragraph)) {
       const pieceWidth = measure(piece.text);
-      const gap = line && piece.spaced ? space : 0;
+      const spaced = line !== '' && piece.spaced;
+      const gap = spaced ? space : 0;
       if (lineWidth + gap + pieceWidth <= width || !line) {
-        line += (gap ? ' ' : '') + piece.text;
+        line += spaced ? ` ${piece.text}` : piece.text;
         lineWidth += gap + pieceWidth;
       } else {
         lines.push(line);
