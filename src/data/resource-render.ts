@@ -11,13 +11,13 @@ import { zipFiles } from '#lib/zip.ts';
 /** The name in the software's README and licence, which are in English only (resource-links.ts). */
 const COMPANY = 'LumenLab Instruments';
 const SALES = 'sales@lumenlab-instruments.example';
+const SOFTWARE_VERSION = '1.0.0';
 
 /**
  * Raise when the files come out differently from the same records (the downloads' cache keeps a file by
  * the digest of what it is made from, src/build/downloads/cache.ts, and would keep the old bytes).
  */
 export const RENDERING_VERSION = 2;
-const SOFTWARE_VERSION = '1.0.0';
 
 /** The fields of a product its downloads are made from: what a worker thread is sent (no cards, no images). */
 const DOCUMENT_FIELDS = [
