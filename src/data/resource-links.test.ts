@@ -10,14 +10,16 @@ const datasheet: Resource = {
 const software: Resource = { kind: 'software', title: '拉曼采集软件', url: '/files/software/raman-studio.zip' };
 
 describe('resourceLink', () => {
-  test('links the build’s file in the page’s language, the Chinese one beside the English', () => {
+  test('links the build’s file in the page’s language, the Chinese one beside the English, with its hreflang', () => {
     expect(resourceLink(datasheet, 'zh-CN')).toEqual({
       text: 'LS-405-50 产品规格书',
       url: '/files/datasheets/LS-405-50.zh-CN.pdf',
+      language: 'zh-CN',
     });
     expect(resourceLink({ ...datasheet, title: 'LS-405-50 datasheet' }, 'en')).toEqual({
       text: 'LS-405-50 datasheet',
       url: '/files/datasheets/LS-405-50.pdf',
+      language: 'en',
     });
   });
 
@@ -30,6 +32,7 @@ describe('resourceLink', () => {
     expect(resourceLink({ ...software, title: 'Raman acquisition software' }, 'en')).toEqual({
       text: 'Raman acquisition software',
       url: '/files/software/raman-studio.zip',
+      language: 'en',
     });
   });
 

@@ -28,20 +28,20 @@ export interface ResourceLink {
   /** The link's text: the title, and the file's language when it is not the page's: "LS-405-50 用户手册（英文）". */
   text: string;
   url: string;
-  /** The file's language when it is not the page's: the link's `hreflang`. */
+  /** The file's language, when known: the link's `hreflang`. */
   language?: Locale;
 }
 
 /**
  * How a page in `locale` links a resource: to the build's file in that locale, else to the file the build
- * makes, in its language. An editor's upload or an address elsewhere is linked as it is: its language is
- * not known.
+ * makes, saying its language. An editor's upload or an address elsewhere is linked as it is: its language
+ * is not known.
  */
 export function resourceLink(resource: Resource, locale: Locale): ResourceLink {
   const { title, url } = resource;
   if (!BUILT_FILE.test(url)) return { text: title, url };
   const locales = FILE_LOCALES[resource.kind];
-  if (locales.includes(locale)) return { text: title, url: fileUrl(resource, locale) };
+  if (locales.includes(locale)) return { text: title, url: fileUrl(resource, locale), language: locale };
   const language = locales[0];
   return { text: t(locale, `resource.inLanguage.${language}` as MessageKey, { title }), url, language };
 }
