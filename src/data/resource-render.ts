@@ -1,14 +1,23 @@
 import type { ProductDetail, Resource } from '#api/product.ts';
+import { type Locale, type MessageKey, t } from '#i18n/index.ts';
 import { formatDate, formatPrice } from '#lib/format.ts';
 import { type PdfBlock, type PdfDocument, renderPdf } from '#lib/pdf.ts';
 import { zipFiles } from '#lib/zip.ts';
 
-// How each kind of download is made from its products (src/data/resources.ts names the files). Free of
-// Astro's modules, so a worker thread can run it too (src/build/downloads/worker.ts).
+// How each kind of download is made from its products, in a locale (src/data/resources.ts names the files).
+// The documents' own words are the site's (`document.*` in i18n/); the products' are their records' in
+// that locale. Free of Astro's modules, so a worker thread can run it too (src/build/downloads/worker.ts).
 
+/** The name in the software's README and licence, which are in English only (resource-links.ts). */
 const COMPANY = 'LumenLab Instruments';
 const SALES = 'sales@lumenlab-instruments.example';
 const SOFTWARE_VERSION = '1.0.0';
+
+/**
+ * Raise when the files come out differently from the same records (the downloads' cache keeps a file by
+ * the digest of what it is made from, src/build/downloads/cache.ts, and would keep the old bytes).
+ */
+export const RENDERING_VERSION = 2;
 
 /** The fields of a product its downloads are made from: what a worker thread is sent (no cards, no images). */
 const DOCUMENT_FIELDS = [
@@ -37,13 +46,17 @@ export const documentProduct = (product: DocumentProduct): DocumentProduct =>
 
 export type Renderer = {
   extension: 'pdf' | 'zip';
-  bytes: (title: string, products: DocumentProduct[]) => Uint8Array<ArrayBuffer>;
+  /** The file in `locale` (one of the kind's FILE_LOCALES, resource-links.ts), from the records in that locale. */
+  bytes: (title: string, products: DocumentProduct[], locale: Locale) => Uint8Array<ArrayBuffer>;
 };
 
 export const renderers: Record<Resource['kind'], Renderer> = {
-  datasheet: { extension: 'pdf', bytes: (title, products) => renderPdf(datasheet(title, products)) },
-  manual: { extension: 'pdf', bytes: (title, products) => renderPdf(manual(title, products)) },
-  'application-note': { extension: 'pdf', bytes: (title, products) => renderPdf(applicationNote(title, products)) },
+  datasheet: { extension: 'pdf', bytes: (title, products, locale) => renderPdf(datasheet(title, products, locale)) },
+  manual: { extension: 'pdf', bytes: (title, products, locale) => renderPdf(manual(title, products, locale)) },
+  'application-note': {
+    extension: 'pdf',
+    bytes: (title, products, locale) => renderPdf(applicationNote(title, products, locale)),
+  },
   software: { extension: 'zip', bytes: software },
 };
 
@@ -56,17 +69,21 @@ const paragraphs = (text: string) => text.split(/\n\s*\n/).map((part) => paragra
 
 const specRows = (p: DocumentProduct): [string, string][] =>
   p.attributes.map((a) => [a.label, [a.value, a.unit].filter(Boolean).join(' ')]);
-const price = (amount: number, currency: string) => `${formatPrice(amount, currency, 'en')} ${currency}`;
+/** A price: in English with its currency's code ('$1,200.00 USD'); in Chinese as the product page writes it ('US$1,200.00'). */
+const price = (amount: number, currency: string, locale: Locale) => {
+  const written = formatPrice(amount, currency, locale);
+  return locale === 'en' ? `${written} ${currency}` : written;
+};
 
-function delta(amount: number, currency: string): string {
-  if (amount === 0) return 'included';
-  return `${amount > 0 ? '+' : '-'}${formatPrice(Math.abs(amount), currency, 'en')}`;
+function delta(amount: number, currency: string, locale: Locale): string {
+  if (amount === 0) return t(locale, 'document.included');
+  return `${amount > 0 ? '+' : '-'}${formatPrice(Math.abs(amount), currency, locale)}`;
 }
 
 /** The date a record was last updated, for "information as of". */
-function asOf(products: DocumentProduct[]): string {
+function asOf(products: DocumentProduct[], locale: Locale): string {
   const latest = latestUpdate(products);
-  return latest ? formatDate(latest.toISOString(), 'en') : 'the date of download';
+  return latest ? formatDate(latest.toISOString(), locale) : t(locale, 'document.downloadDate');
 }
 
 function latestUpdate(products: DocumentProduct[]): Date | undefined {
@@ -81,165 +98,163 @@ function perProduct(
   products: DocumentProduct[],
   body: (p: DocumentProduct, label: (section: string) => string) => PdfBlock[],
   closing: PdfBlock[],
+  locale: Locale,
 ): PdfDocument {
   const [only] = products;
+  const company = t(locale, 'document.company');
+  const language = {
+    language: locale,
+    pageLabel: (page: number, pages: number) => t(locale, 'document.page', { page, pages }),
+  };
   if (products.length === 1 && only) {
     return {
       title: only.name,
-      subtitle: `${COMPANY} – ${kind} – part number ${only.partNumber}`,
+      subtitle: t(locale, 'document.subtitle', { company, kind, partNumber: only.partNumber }),
       blocks: [...body(only, (section) => section), ...closing],
+      ...language,
     };
   }
   return {
     title,
-    subtitle: `${COMPANY} – ${kind} – ${products.map((p) => p.partNumber).join(', ')}`,
-    blocks: [...products.flatMap((p) => body(p, (section) => `${p.partNumber}: ${section}`)), ...closing],
+    subtitle: t(locale, 'document.subtitleOfMany', {
+      company,
+      kind,
+      partNumbers: products.map((p) => p.partNumber).join(', '),
+    }),
+    blocks: [
+      ...products.flatMap((p) =>
+        body(p, (section) => t(locale, 'document.section', { partNumber: p.partNumber, section })),
+      ),
+      ...closing,
+    ],
+    ...language,
   };
 }
 
 // ---------------------------------------------------------------- Datasheet
 
-function datasheet(title: string, products: DocumentProduct[]): PdfDocument {
+function datasheet(title: string, products: DocumentProduct[], locale: Locale): PdfDocument {
+  const say = (key: MessageKey, params?: Record<string, string | number>) => t(locale, key, params);
   return perProduct(
     title,
-    'Datasheet',
+    say('document.datasheet'),
     products,
     (p, label) => [
-      heading(label(products.length === 1 ? 'Overview' : p.name)),
+      heading(label(products.length === 1 ? say('document.overview') : p.name)),
       paragraph(p.summary),
       ...paragraphs(p.description),
-      heading(label('Specifications')),
+      heading(label(say('document.specifications'))),
       table(specRows(p)),
       ...(p.options.length > 0
         ? [
-            heading(label('Options')),
+            heading(label(say('document.options'))),
             table(
               p.options.map((option) => [
                 option.name,
-                option.values.map((value) => `${value.label}: ${delta(value.priceDelta, p.currency)}`).join('\n'),
+                option.values
+                  .map((value) =>
+                    say('document.optionValue', {
+                      label: value.label,
+                      delta: delta(value.priceDelta, p.currency, locale),
+                    }),
+                  )
+                  .join('\n'),
               ]),
             ),
           ]
         : []),
-      heading(label('Ordering information')),
+      heading(label(say('document.ordering'))),
       table([
-        ['Part number', p.partNumber],
-        ['Product', p.name],
-        ['Price', `${price(p.price, p.currency)} (base configuration)`],
-        ['Lead time', `${p.leadTimeDays} days`],
+        [say('document.partNumber'), p.partNumber],
+        [say('document.product'), p.name],
+        [say('document.price'), say('document.basePrice', { price: price(p.price, p.currency, locale) })],
+        [say('document.leadTime'), say('document.days', { days: p.leadTimeDays })],
       ]),
     ],
     [
-      paragraph(
-        `Specifications are subject to change without notice; information as of ${asOf(products)}. ` +
-          'Ship dates are estimates and may change with stock availability. Option prices are added to the base price.',
-      ),
-      paragraph(`Quotations and technical questions: ${SALES}`),
+      paragraph(`${say('document.asOf', { date: asOf(products, locale) })}${say('document.estimates')}`),
+      paragraph(say('document.quotations', { email: SALES })),
     ],
+    locale,
   );
 }
 
 // ---------------------------------------------------------------- User manual
 
-function manual(title: string, products: DocumentProduct[]): PdfDocument {
+function manual(title: string, products: DocumentProduct[], locale: Locale): PdfDocument {
+  const say = (key: MessageKey, params?: Record<string, string | number>) => t(locale, key, params);
+  const company = say('document.company');
   return perProduct(
     title,
-    'User manual',
+    say('document.manual'),
     products,
     (p, label) => {
       const text = `${p.name} ${p.summary} ${p.description} ${p.breadcrumbs.map((c) => c.name).join(' ')}`;
-      const laser = /laser/i.test(text);
-      const warmUp = p.attributes.find((a) => /warm-?up/i.test(a.label));
+      // "激光雷达" is LIDAR, which the English calls so.
+      const laser = /laser|激光(?!雷达)/i.test(text);
+      const warmUp = p.attributes.find((a) => /warm-?up|预热/i.test(a.label));
       const software = p.resources.find((r) => r.kind === 'software');
       return [
-        heading(label('About this manual')),
-        paragraph(
-          `This manual covers the ${p.name}, part number ${p.partNumber}. Read it completely before you install ` +
-            'or operate the instrument, and keep it with the instrument for later reference.',
-        ),
+        heading(label(say('document.manual.about'))),
+        paragraph(say('document.manual.covers', { name: p.name, partNumber: p.partNumber })),
         paragraph(p.summary),
-        heading(label('Safety')),
+        heading(label(say('document.manual.safety'))),
+        paragraph(say('document.manual.safeUse', { company })),
+        paragraph(say('document.manual.housing')),
+        ...(laser ? [paragraph(say('document.manual.laser'))] : []),
+        heading(label(say('document.manual.installation'))),
         paragraph(
-          'Use the instrument only as described in this manual; protection may be impaired if it is used in any ' +
-            'other way. Operate it indoors, in a dry place, only with the power supply delivered with it or ' +
-            `specified by ${COMPANY}, and disconnect the power before connecting or removing cables.`,
+          say('document.manual.install') +
+            (software
+              ? `\n${say('document.manual.installSoftware', { title: software.title, file: software.url.split('/').pop() ?? '' })}`
+              : ''),
         ),
+        heading(label(say('document.manual.operation'))),
         paragraph(
-          'Do not open the housing: there are no user-serviceable parts inside. Stop using the instrument and ' +
-            'contact us if the housing, a cable or a connector is damaged, or if liquid has entered it.',
+          say('document.manual.operate', {
+            wait: warmUp
+              ? say('document.manual.warmUp', { time: [warmUp.value, warmUp.unit].filter(Boolean).join(' ') })
+              : say('document.manual.stabilise'),
+          }),
         ),
-        ...(laser
-          ? [
-              paragraph(
-                'Laser radiation: never look into the beam or its specular reflections. Wear laser safety eyewear ' +
-                  'rated for the wavelength and power, block stray beams, and follow IEC 60825-1 and your local ' +
-                  'laser safety rules.',
-              ),
-            ]
-          : []),
-        heading(label('Installation')),
-        paragraph(
-          '1. Unpack the instrument and check the delivery against the packing list. After transport in the cold, ' +
-            'leave it to reach room temperature before unpacking it, so that no condensation forms.\n' +
-            '2. Place or mount it on a stable, vibration-free surface, leaving the ventilation openings free.\n' +
-            '3. Connect the interface and power cables, then switch the instrument on.' +
-            (software ? `\n4. Install the ${software.title} (${software.url.split('/').pop()}).` : ''),
-        ),
-        heading(label('Operation')),
-        paragraph(
-          `Switch the instrument on${warmUp ? ` and allow the warm-up time (${[warmUp.value, warmUp.unit].filter(Boolean).join(' ')})` : ' and let it stabilise'} ` +
-            'before measurements that depend on its stability. Set it up from the controls or the control software, ' +
-            'start with low power or gain settings, and check its performance against the specifications below.',
-        ),
-        heading(label('Maintenance')),
-        paragraph(
-          'Clean the housing with a soft, dry cloth; do not use solvents. Keep optical surfaces covered when they ' +
-            'are not in use and clean them only with lens tissue and optical-grade solvent. For calibration, ' +
-            `repair or service, contact ${COMPANY}.`,
-        ),
-        heading(label('Specifications')),
+        heading(label(say('document.manual.maintenance'))),
+        paragraph(say('document.manual.clean', { company })),
+        heading(label(say('document.specifications'))),
         table(specRows(p)),
       ];
     },
     [
-      paragraph(`Specifications are subject to change without notice; information as of ${asOf(products)}.`),
-      paragraph(`Technical support and service: ${SALES}`),
+      paragraph(say('document.asOf', { date: asOf(products, locale) }).trim()),
+      paragraph(say('document.manual.support', { email: SALES })),
     ],
+    locale,
   );
 }
 
 // ---------------------------------------------------------------- Application note
 
-function applicationNote(title: string, products: DocumentProduct[]): PdfDocument {
+function applicationNote(title: string, products: DocumentProduct[], locale: Locale): PdfDocument {
+  const say = (key: MessageKey, params?: Record<string, string | number>) => t(locale, key, params);
+  const company = say('document.company');
   return {
     title,
-    subtitle: `${COMPANY} – Application note`,
+    subtitle: say('document.note.subtitle', { company }),
+    language: locale,
+    pageLabel: (page, pages) => say('document.page', { page, pages }),
     blocks: [
-      heading('Overview'),
-      paragraph(
-        `This application note accompanies "${title}". It lists the ${COMPANY} products used for the ` +
-          'measurement, with their part numbers and key specifications, so that the set-up can be reproduced ' +
-          'and ordered.',
-      ),
-      heading('Products used'),
+      heading(say('document.overview')),
+      paragraph(say('document.note.accompanies', { title, company })),
+      heading(say('document.note.products')),
       table(products.map((p) => [p.partNumber, p.name])),
       ...products.flatMap((p) => [
-        heading(`${p.name} (${p.partNumber})`),
+        heading(say('document.note.product', { name: p.name, partNumber: p.partNumber })),
         paragraph(p.summary),
         table(specRows(p).slice(0, 6)),
       ]),
-      heading('Typical workflow'),
-      paragraph(
-        '1. Install the instruments and let them warm up as described in their user manuals.\n' +
-          '2. Verify the set-up on a reference sample before measuring.\n' +
-          '3. Acquire the data with the same settings for every sample of a series.\n' +
-          '4. Record the settings together with the results so that the measurement can be repeated.',
-      ),
-      heading('Ordering and support'),
-      paragraph(
-        `For quotations and application support, contact ${SALES}. Specifications are subject to change ` +
-          `without notice; information as of ${asOf(products)}.`,
-      ),
+      heading(say('document.note.workflow')),
+      paragraph(say('document.note.steps')),
+      heading(say('document.note.ordering')),
+      paragraph(say('document.note.contact', { email: SALES, date: asOf(products, locale) })),
     ],
   };
 }
@@ -300,7 +315,7 @@ is licensed, not sold.
 
 /** A download product pages link to (resources.ts), and how it is made. */
 export interface ResourceFile {
-  /** The link on product pages, e.g. `/files/datasheets/LS-405-50.pdf`. */
+  /** The link on product pages, e.g. `/files/datasheets/LS-405-50.pdf`, `/files/datasheets/LS-405-50.zh-CN.pdf`. */
   url: string;
   /** The folder under /files/, e.g. `datasheets`. */
   kind: string;
@@ -312,5 +327,5 @@ export interface ResourceFile {
   /** The file's bytes; called once, when the build writes the file. */
   render: () => Uint8Array<ArrayBuffer>;
   /** What it is made from, for a worker thread to make it (src/build/downloads/worker.ts). */
-  source: { kind: Resource['kind']; title: string; products: DocumentProduct[] };
+  source: { kind: Resource['kind']; title: string; products: DocumentProduct[]; locale: Locale };
 }

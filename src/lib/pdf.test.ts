@@ -2,11 +2,31 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { type PdfDocument, renderPdf, toWinAnsi } from './pdf.ts';
+import { readTrueType } from './pdf/truetype.ts';
+import { type DrawingArea, type PdfDocument, renderPdf, toWinAnsi } from './pdf.ts';
 
 /** The file as one char per byte, so string offsets are byte offsets. */
 const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
+
+/** Each stream of the file: its dictionary and its data, inflated when it says FlateDecode. */
+function streams(bytes: Uint8Array): { dict: string; raw: Buffer; data: Buffer }[] {
+  const file = Buffer.from(bytes);
+  return [...latin1(bytes).matchAll(/(<< \/Length (\d+)[^\n]*>>)\nstream\n/g)].map((match) => {
+    const start = (match.index ?? 0) + match[0].length;
+    const raw = file.subarray(start, start + Number(match[2]));
+    const dict = match[1] as string;
+    return { dict, raw, data: dict.includes('/FlateDecode') ? inflateSync(raw) : raw };
+  });
+}
+
+/** The text of the content streams (the streams with no entries but their length and filter). */
+const contents = (bytes: Uint8Array) =>
+  streams(bytes)
+    .filter(({ dict }) => /^<< \/Length \d+ \/Filter \/FlateDecode >>$/.test(dict))
+    .map(({ data }) => data.toString('latin1'))
+    .join('\n');
 
 const short: PdfDocument = {
   title: 'LS-405-50 datasheet',
@@ -27,6 +47,18 @@ const long: PdfDocument = {
   ]).flat(),
 };
 
+const chinese: PdfDocument = {
+  title: '405 nm 半导体激光模块，50 mW',
+  subtitle: '流明实验仪器 – 产品规格书 – 型号 LS-405-50',
+  language: 'zh-CN',
+  pageLabel: (page, pages) => `第 ${page} 页，共 ${pages} 页`,
+  blocks: [
+    { kind: 'heading', text: '技术参数' },
+    { kind: 'paragraph', text: '单横模 405 nm 半导体激光器，圆形光斑，M² 小于 1.5，1700 cm⁻¹。' },
+    { kind: 'table', rows: [['中心波长', '405 nm']] },
+  ],
+};
+
 const pageCount = (text: string) => text.match(/\/Type \/Page\b/g)?.length ?? 0;
 
 describe('renderPdf', () => {
@@ -37,46 +69,68 @@ describe('renderPdf', () => {
   });
 
   test('points every xref entry at the start of its object and startxref at the table', () => {
-    const text = latin1(renderPdf(long));
-    const startxref = Number(text.match(/startxref\n(\d+)\n%%EOF/)?.[1]);
-    expect(text.slice(startxref, startxref + 5)).toBe('xref\n');
-    const [, count, entries] = text.slice(startxref).match(/^xref\n0 (\d+)\n((?:\d{10} \d{5} [fn] \n)+)/) ?? [];
-    const rows = (entries ?? '').match(/.{20}/gs) ?? [];
-    expect(rows).toHaveLength(Number(count));
-    expect(rows[0]).toBe('0000000000 65535 f \n');
-    rows.slice(1).forEach((row, index) => {
-      const offset = Number(row.slice(0, 10));
-      expect(text.slice(offset, offset + 20)).toMatch(new RegExp(`^${index + 1} 0 obj\\n`));
-    });
-    expect(text).toMatch(new RegExp(`/Size ${count} `));
+    for (const doc of [long, chinese]) {
+      const text = latin1(renderPdf(doc));
+      const startxref = Number(text.match(/startxref\n(\d+)\n%%EOF/)?.[1]);
+      expect(text.slice(startxref, startxref + 5)).toBe('xref\n');
+      const [, count, entries] = text.slice(startxref).match(/^xref\n0 (\d+)\n((?:\d{10} \d{5} [fn] \n)+)/) ?? [];
+      const rows = (entries ?? '').match(/.{20}/gs) ?? [];
+      expect(rows).toHaveLength(Number(count));
+      expect(rows[0]).toBe('0000000000 65535 f \n');
+      rows.slice(1).forEach((row, index) => {
+        const offset = Number(row.slice(0, 10));
+        expect(text.slice(offset, offset + 20)).toMatch(new RegExp(`^${index + 1} 0 obj\\n`));
+      });
+      expect(text).toMatch(new RegExp(`/Size ${count} `));
+    }
   });
 
-  test('gives each content stream its exact length', () => {
-    const text = latin1(renderPdf(long));
-    for (const match of text.matchAll(/<< \/Length (\d+) >>\nstream\n/g)) {
-      const start = (match.index ?? 0) + match[0].length;
-      expect(text.slice(start + Number(match[1]), start + Number(match[1]) + 10)).toBe('\nendstream');
+  test('gives each stream its exact length', () => {
+    for (const doc of [long, chinese]) {
+      const text = latin1(renderPdf(doc));
+      for (const match of text.matchAll(/<< \/Length (\d+)[^\n]*>>\nstream\n/g)) {
+        const start = (match.index ?? 0) + match[0].length;
+        expect(text.slice(start + Number(match[1]), start + Number(match[1]) + 10)).toBe('\nendstream');
+      }
     }
+  });
+
+  test('compresses every stream with FlateDecode, which inflates back to the page’s operators', () => {
+    const bytes = renderPdf(short);
+    const found = streams(bytes);
+    expect(found.length).toBeGreaterThan(0);
+    for (const { dict } of found) expect(dict).toContain('/Filter /FlateDecode');
+    const page = contents(bytes);
+    expect(page).toContain('BT /F2 20 Tf ');
+    expect(page).toContain('(LS-405-50 datasheet) Tj');
+    expect(page).toContain('(405 nm) Tj');
+    expect(page).toMatch(/ re f\n/);
+    // The page's operators, as they were before compression, far larger than the file.
+    expect(page.length).toBeGreaterThan(bytes.length / 2);
+    expect(bytes.length).toBeLessThan(1800);
   });
 
   test('counts its pages, breaking a long document across several', () => {
     const one = latin1(renderPdf(short));
     expect(pageCount(one)).toBe(1);
     expect(one).toContain('/Count 1 ');
-    const many = latin1(renderPdf(long));
+    const bytes = renderPdf(long);
+    const many = latin1(bytes);
     const pages = pageCount(many);
     expect(pages).toBeGreaterThan(3);
     expect(many).toContain(`/Count ${pages} `);
-    expect(many).toContain(`(Page ${pages} of ${pages}) Tj`);
+    expect(contents(bytes)).toContain(`(Page ${pages} of ${pages}) Tj`);
   });
 
-  test('records the title and producer in the document information', () => {
+  test('records the title, producer and language', () => {
     const text = latin1(renderPdf(short));
     expect(text).toMatch(/\/Title <FEFF[0-9A-F]+> \/Producer \(LumenLab Instruments storefront\)/);
-    expect(text).toContain('/Info 5 0 R');
+    expect(text).toMatch(/\/Info \d+ 0 R/);
+    expect(text).toContain('/Lang (en)');
+    expect(latin1(renderPdf(chinese))).toContain('/Lang (zh-CN)');
   });
 
-  test('uses only the standard Helvetica fonts in WinAnsiEncoding', () => {
+  test('sets English in the standard Helvetica fonts in WinAnsiEncoding, embedding none', () => {
     const text = latin1(renderPdf(short));
     expect(text).toContain('/BaseFont /Helvetica /Encoding /WinAnsiEncoding');
     expect(text).toContain('/BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding');
@@ -84,14 +138,14 @@ describe('renderPdf', () => {
   });
 
   test('escapes parentheses and backslashes in strings', () => {
-    const text = latin1(renderPdf({ title: 'T', blocks: [{ kind: 'paragraph', text: 'a (b) c\\d' }] }));
-    expect(text).toContain('(a \\(b\\) c\\\\d) Tj');
+    const page = contents(renderPdf({ title: 'T', blocks: [{ kind: 'paragraph', text: 'a (b) c\\d' }] }));
+    expect(page).toContain('(a \\(b\\) c\\\\d) Tj');
   });
 
   test('encodes µ and ° as their WinAnsi bytes', () => {
-    const bytes = renderPdf({ title: 'T', blocks: [{ kind: 'paragraph', text: '5 µm at 20 °C' }] });
-    expect(latin1(bytes)).toContain('(5 \xb5m at 20 \xb0C) Tj');
-    expect(latin1(bytes)).not.toContain('\xc2\xb5'); // not UTF-8
+    const page = contents(renderPdf({ title: 'T', blocks: [{ kind: 'paragraph', text: '5 µm at 20 °C' }] }));
+    expect(page).toContain('(5 \xb5m at 20 \xb0C) Tj');
+    expect(page).not.toContain('\xc2\xb5'); // not UTF-8
   });
 
   test('fills each line with as many words as fit the width, and splits a word longer than a line', () => {
@@ -99,17 +153,125 @@ describe('renderPdf', () => {
     // words of "a" fit a line (483.7 pt would be 59) and 57 "m"s.
     const lineWords = (text: string) =>
       [...text.matchAll(/\(([am ]+)\) Tj/g)].map(([, line]) => (line ?? '').split(' ').map((word) => word.length));
-    const words = latin1(renderPdf({ title: 'T', blocks: [{ kind: 'paragraph', text: 'a '.repeat(200) }] }));
+    const words = contents(renderPdf({ title: 'T', blocks: [{ kind: 'paragraph', text: 'a '.repeat(200) }] }));
     expect(lineWords(words).map((line) => line.length)).toEqual([58, 58, 58, 26]);
-    const long = latin1(renderPdf({ title: 'T', blocks: [{ kind: 'paragraph', text: `a ${'m'.repeat(120)} a` }] }));
+    const long = contents(renderPdf({ title: 'T', blocks: [{ kind: 'paragraph', text: `a ${'m'.repeat(120)} a` }] }));
     expect(lineWords(long)).toEqual([[1], [57], [57], [6, 1]]);
   });
 
-  test('replaces Chinese text instead of writing it raw', () => {
+  test('replaces Chinese text in an English document instead of writing it raw', () => {
     const bytes = renderPdf({ title: 'T', blocks: [{ kind: 'paragraph', text: '激光器 laser' }] });
-    const text = latin1(bytes);
-    expect(text).toContain('(? laser) Tj');
-    expect(text).not.toContain(Buffer.from('激', 'utf8').toString('latin1'));
+    expect(contents(bytes)).toContain('(? laser) Tj');
+    expect(latin1(bytes)).not.toContain(Buffer.from('激', 'utf8').toString('latin1'));
+  });
+
+  test('hands a drawing block its box and the document’s fonts, below what came before', () => {
+    let box: number[] = [];
+    const bytes = renderPdf({
+      ...chinese,
+      blocks: [
+        ...chinese.blocks,
+        {
+          kind: 'drawing',
+          height: 120,
+          draw: (area: DrawingArea) => {
+            box = [area.x, area.y, area.width, area.height];
+            area.content.save().strokeRgb(0, 0.4, 0.8).lineWidth(1.5).dash([3, 2]);
+            area.content.polyline([
+              [area.x, area.y],
+              [area.x + 100, area.y + 60],
+              [area.x + 200, area.y + 40],
+            ]);
+            area.content.stroke().restore();
+            area.content
+              .moveTo(area.x, area.y)
+              .curveTo(area.x + 10, area.y + 10, area.x + 20, area.y, area.x + 30, area.y);
+            area.content.rect(area.x, area.y, area.width, area.height).closePath().fillRgb(1, 1, 1).clip();
+            area.label('波长 (nm)', area.x + area.width / 2, area.y - 10, 8, { align: 'center' });
+            area.label('Transmission', area.x + area.width, area.y + 10, 8, { align: 'right', bold: true });
+          },
+        },
+      ],
+    });
+    const [x = 0, y = 0, width = 0, height = 0] = box;
+    expect(x).toBeCloseTo(56.69);
+    expect(width).toBeCloseTo(481.9);
+    expect(height).toBe(120);
+    expect(y).toBeLessThan(650);
+    const page = contents(bytes);
+    expect(page).toContain('q\n0 0.4 0.8 RG\n1.5 w\n[3 2] 0 d\n');
+    expect(page).toContain(`${Math.round((x + 100) * 100) / 100} ${Math.round((y + 60) * 100) / 100} l`);
+    expect(page).toMatch(/ c\n.* re\nh\n1 1 1 rg\nW n\n/);
+    expect(page).toMatch(/2 Tr BT \/F1 8 Tf [\d.]+ [\d.]+ Td <[0-9a-f]+> Tj ET Q/);
+  });
+});
+
+describe('a Chinese document', () => {
+  const bytes = renderPdf(chinese);
+  const text = latin1(bytes);
+
+  test('embeds one Type0 font in Identity-H with a CIDFontType2 subset and a ToUnicode map', () => {
+    expect(text).toMatch(/\/Subtype \/Type0 \/BaseFont \/[A-Z]{6}\+NotoSansSC-Regular \/Encoding \/Identity-H/);
+    expect(text).toMatch(/\/Subtype \/CIDFontType2 .*\/CIDToGIDMap \/Identity/);
+    expect(text).toContain('/Registry (Adobe) /Ordering (Identity) /Supplement 0');
+    expect(text.match(/\/FontFile2 /g)).toHaveLength(1);
+    expect(text).toMatch(/\/ToUnicode \d+ 0 R/);
+    expect(text).not.toContain('/Helvetica');
+  });
+
+  test('embeds a small font holding a glyph for each character used and .notdef', () => {
+    const program = streams(bytes).find(({ dict }) => dict.includes('/Length1'));
+    expect(program).toBeDefined();
+    const { dict, raw, data } = program as { dict: string; raw: Buffer; data: Buffer };
+    expect(dict).toContain(`/Length1 ${data.length}`);
+    const used = new Set(
+      [
+        chinese.title,
+        chinese.subtitle,
+        ...chinese.blocks.flatMap((b) => (b.kind === 'table' ? b.rows.flat() : 'text' in b ? [b.text] : [])),
+      ]
+        .join('')
+        .replace('⁻¹', '^-1'),
+    );
+    used.add('第').add('页').add('，').add('共').add('1'); // the footer
+    const font = new DataView(data.buffer, data.byteOffset, data.byteLength);
+    const tables = new Map<string, number>();
+    for (let i = 0; i < font.getUint16(4); i++) {
+      tables.set(data.toString('latin1', 12 + 16 * i, 16 + 16 * i), font.getUint32(20 + 16 * i));
+    }
+    expect([...tables.keys()].toSorted()).toEqual(['glyf', 'head', 'hhea', 'hmtx', 'loca', 'maxp', 'prep']);
+    expect(font.getUint16((tables.get('maxp') ?? 0) + 4)).toBe(used.size + 1);
+    // The whole font is 10 MB; this one, compressed, a few KB.
+    expect(raw.length).toBeLessThan(12_000);
+    expect(readTrueType(data).advance(1)).toBeGreaterThan(0);
+  });
+
+  test('maps every glyph it shows back to its character', () => {
+    const cmap = streams(bytes)
+      .map(({ data }) => data.toString('latin1'))
+      .find((data) => data.includes('begincmap'));
+    expect(cmap).toContain('/CMapName /Adobe-Identity-UCS def');
+    const map = new Map(
+      [...(cmap ?? '').matchAll(/<([0-9A-F]{4})> <([0-9A-F]+)>/g)].map(([, cid, unicode]) => [
+        Number.parseInt(cid as string, 16),
+        String.fromCharCode(...((unicode as string).match(/.{4}/g) ?? []).map((hex) => Number.parseInt(hex, 16))),
+      ]),
+    );
+    const shown = [...contents(bytes).matchAll(/<([0-9a-f]+)> Tj/g)].map(([, hex]) =>
+      ((hex as string).match(/.{4}/g) ?? []).map((cid) => map.get(Number.parseInt(cid, 16)) ?? '�').join(''),
+    );
+    expect(shown).toContain('405 nm 半导体激光模块，50 mW');
+    expect(shown).toContain('中心波长');
+    expect(shown).toContain('第 1 页，共 1 页');
+    // What the font lacks (⁻) is spelt out as in English documents; what it has (²) stays.
+    expect(shown.join('')).toContain('M² 小于 1.5，1700 cm^-1。');
+  });
+
+  test('draws headings and labels bold by stroking the same font, in a saved state', () => {
+    const page = contents(bytes);
+    expect(page).toMatch(/^q 0 g 0 G 0.8 w 2 Tr BT \/F1 20 Tf /m);
+    expect(page).toMatch(/^q 0.25 g 0.25 G 0.38 w 2 Tr BT \/F1 9.5 Tf /m);
+    expect(page).toMatch(/^0 g BT \/F1 10 Tf /m);
   });
 });
 
@@ -127,7 +289,8 @@ describe('toWinAnsi', () => {
   });
 });
 
-// Only where poppler-utils is installed: the text reads back out of the file.
+// Only where poppler-utils is installed: the text reads back out of the file (resource-render.test.ts
+// requires it for a Chinese datasheet).
 const pdftotext = (() => {
   try {
     return execFileSync('sh', ['-c', 'command -v pdftotext'], { encoding: 'utf8' }).trim();

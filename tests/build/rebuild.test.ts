@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Resource } from '#api/product.ts';
 import { siteBuilder } from '#build/builder.ts';
 import { BROTLI_MIN_BYTES } from '#build/finish/precompress.ts';
 import { currentRelease, listReleases, releasesTidied, rollback } from '#build/publish/releases.ts';
 import { buildStatus, requestBuild } from '#build/queue.ts';
 import { walkTree } from '#build/tree-thread.ts';
+import { FILE_LOCALES, fileUrl } from '#data/resource-links.ts';
 import { MIN_COMPRESS_BYTES } from '#lib/published-site.ts';
 import { createEditorToken } from '#server/auth/editors.ts';
 import type { Db } from '#server/db/index.ts';
@@ -119,11 +121,13 @@ describe('rebuilding after an edit', { timeout: 300_000 }, () => {
     expect(pages.filter((file) => !shows(file))).toEqual([]);
     const showing = [...after.keys()].filter((file) => file.endsWith('.html') && shows(file));
     expect(showing.filter((file) => !pages.includes(file))).toEqual([]);
-    // Besides pages: payloads holding the product, its own downloads (made from its record), and the
-    // files every build writes.
+    // Besides pages: payloads holding the product, its own downloads in each language (made from its
+    // records), and the files every build writes.
     const downloads = (
-      await db.query<{ url: string }>('select url from product_resource where product_id = $1', [product.id])
-    ).map((row) => row.url.slice(1));
+      await db.query<Resource>('select kind, title_en as title, url from product_resource where product_id = $1', [
+        product.id,
+      ])
+    ).flatMap((resource) => FILE_LOCALES[resource.kind].map((locale) => fileUrl(resource, locale).slice(1)));
     const others = changed.filter((file) => !file.endsWith('.html') && !PER_BUILD.test(file));
     for (const file of others) {
       if (file.endsWith('_payload.json') || file.endsWith('/products.json')) {

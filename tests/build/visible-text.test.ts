@@ -126,6 +126,40 @@ describe('what the pages show', { timeout: 300_000 }, () => {
     expect(ids).toBeGreaterThan(10);
   });
 
+  test('a Chinese product page links the Chinese documents (hreflang zh-CN), and says which files are in English', () => {
+    const links = (locale: string, path: string) =>
+      [
+        ...(readFileSync(file(locale, path, 'index.html'), 'utf8')
+          .match(/<ul class="resources">[\s\S]*?<\/ul>/)?.[0]
+          .matchAll(/<a href="([^"]+)"(?: hreflang="([^"]+)")?>([^<]+)<\/a>/g) ?? []),
+      ].map(([, href, hreflang, text]) => ({ href, hreflang, text }));
+    const raman = '/product/18-benchtop-raman-spectrometer-785-nm';
+    expect(links('zh-CN', raman)).toEqual([
+      { href: '/files/datasheets/RS-785-B.zh-CN.pdf', hreflang: 'zh-CN', text: 'RS-785-B 产品规格书' },
+      { href: '/files/manuals/RS-785-B.zh-CN.pdf', hreflang: 'zh-CN', text: 'RS-785-B 用户手册' },
+      { href: '/files/software/raman-studio.zip', hreflang: 'en', text: '拉曼采集软件（英文）' },
+    ]);
+    expect(links('en', raman)).toEqual([
+      { href: '/files/datasheets/RS-785-B.pdf', hreflang: 'en', text: 'RS-785-B datasheet' },
+      { href: '/files/manuals/RS-785-B.pdf', hreflang: 'en', text: 'RS-785-B user manual' },
+      { href: '/files/software/raman-studio.zip', hreflang: 'en', text: 'Raman acquisition software' },
+    ]);
+    expect(links('zh-CN', '/product/2-532-nm-single-frequency-dpss-laser-100-mw').at(-1)).toEqual({
+      href: '/files/application-notes/laser-selection-for-raman.zh-CN.pdf',
+      hreflang: 'zh-CN',
+      text: '如何为拉曼光谱选择激发激光器',
+    });
+    // Both datasheets are there, the Chinese one with its own font.
+    const datasheet = (name: string) => readFileSync(join(site.outDir, 'files', 'datasheets', name)).toString('latin1');
+    expect(datasheet('RS-785-B.pdf')).toContain('/BaseFont /Helvetica ');
+    expect(datasheet('RS-785-B.zh-CN.pdf')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansSC-Regular /);
+    const downloads = readFileSync(file('zh-CN', '/downloads', 'index.html'), 'utf8');
+    expect(downloads).toContain(
+      '<a href="/files/datasheets/RS-785-B.zh-CN.pdf" hreflang="zh-CN">RS-785-B 产品规格书</a>',
+    );
+    expect(downloads).toContain('<a href="/files/software/raman-studio.zip" hreflang="en">拉曼采集软件（英文）</a>');
+  });
+
   test.each(['en', 'zh-CN'])('the payloads in %s', async (locale) => {
     for (const path of PAYLOADS) {
       const { data } = JSON.parse(readFileSync(file(locale, path, '_payload.json'), 'utf8')) as { data: unknown };

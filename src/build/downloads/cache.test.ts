@@ -48,14 +48,14 @@ describe('the downloads kept between builds', () => {
   });
 
   const file = (n: number): ResourceFile => {
-    const source = { kind: 'software' as const, title: `Lab Suite ${n}`, products: [] };
+    const source = { kind: 'software' as const, title: `Lab Suite ${n}`, products: [], locale: 'en' as const };
     return {
       url: `/files/software/lab-suite-${n}.zip`,
       kind: 'software',
       file: `lab-suite-${n}.zip`,
       contentType: 'application/zip',
       digest: `suite-${n}`,
-      render: () => renderers.software.bytes(source.title, source.products),
+      render: () => renderers.software.bytes(source.title, source.products, source.locale),
       source,
     };
   };
@@ -64,7 +64,7 @@ describe('the downloads kept between builds', () => {
     vi.stubEnv('RESOURCE_WORKER', fileURLToPath(new URL('./worker.ts', import.meta.url)));
     pruneResourceCache([]);
     const files = [1, 2, 3].map(file);
-    await cachedBytes('suite-1', () => renderers.software.bytes('Lab Suite 1', []));
+    await cachedBytes('suite-1', () => renderers.software.bytes('Lab Suite 1', [], 'en'));
     // The one already kept is not made again.
     expect(makeInWorkers(files, 2)).toBe(2);
     const inline = vi.fn(() => new Uint8Array([0]));

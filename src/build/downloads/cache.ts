@@ -90,11 +90,12 @@ export function makeInWorkers(files: ResourceFile[], threads = availableParallel
         return;
       }
       given++;
-      const { kind, title, products } = file.source;
+      const { kind, title, products, locale } = file.source;
       const job: ResourceJob = {
         id: idOf.get(file) ?? -1,
         kind,
         title,
+        locale,
         products: products.map(documentProduct),
         path: join(dir, file.digest),
       };

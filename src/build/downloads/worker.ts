@@ -2,6 +2,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import type { Resource } from '#api/product.ts';
 import { type DocumentProduct, renderers } from '#data/resource-render.ts';
+import type { Locale } from '#i18n/index.ts';
 
 // A worker thread that makes downloads into the resource cache (src/build/downloads/cache.ts), so the
 // build's second core renders PDFs while the first renders pages (issue 17). Plain TypeScript that Node
@@ -12,6 +13,8 @@ export interface ResourceJob {
   id: number;
   kind: Resource['kind'];
   title: string;
+  /** The language the file is in. */
+  locale: Locale;
   products: DocumentProduct[];
   path: string;
 }
@@ -20,7 +23,7 @@ parentPort?.on('message', (job: ResourceJob) => {
   try {
     const renderer = renderers[job.kind];
     if (!renderer) throw new Error(`no renderer for ${job.kind}`);
-    writeFileSync(`${job.path}.tmp`, renderer.bytes(job.title, job.products));
+    writeFileSync(`${job.path}.tmp`, renderer.bytes(job.title, job.products, job.locale));
     renameSync(`${job.path}.tmp`, job.path);
     parentPort?.postMessage({ id: job.id });
   } catch (error) {

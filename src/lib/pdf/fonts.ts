@@ -1,0 +1,226 @@
+import type { PdfFile } from './file.ts';
+import type { TrueTypeFont } from './truetype.ts';
+import { type Helvetica, SUBSTITUTES, toWinAnsi, winAnsiUnits } from './winansi.ts';
+
+// The fonts a document's text is set in. A font prepares text for itself (what it cannot show is spelt
+// out or replaced), measures it, gives the string a content stream shows, and writes its objects once
+// the pages are laid out. Helvetica is the reader's own; an embedded font carries the glyphs its
+// document used and no others.
+
+export interface PdfFont {
+  /** The name content streams select it by, e.g. `F1`. */
+  readonly resource: string;
+  /** The text as this font will show it: what it lacks spelt out (cm⁻¹ → cm^-1) or replaced by '?'. */
+  prepare(text: string): string;
+  /** The width of prepared text in thousandths of the font size. */
+  units(text: string): number;
+  /** The string operand of `Tj` for prepared text. */
+  operand(text: string): string;
+  /** Writes the font's dictionary as object `ref`, with what it refers to, once every page is drawn. */
+  write(file: PdfFile, ref: number): void;
+}
+
+/** A font as text is drawn with it: bold by stroking the outlines too (`embolden`) when it has no bold of its own. */
+export interface FontFace {
+  font: PdfFont;
+  embolden: boolean;
+}
+
+/** The faces a document's text is set in. */
+export interface Typeface {
+  regular: FontFace;
+  bold: FontFace;
+}
+
+const literal = (text: string) => `(${text.replace(/[\\()]/g, '\\$&')})`;
+
+/** Helvetica or Helvetica-Bold in WinAnsiEncoding, not embedded. */
+export function helvetica(weight: Helvetica, resource: string): PdfFont {
+  const name = weight === 'bold' ? 'Helvetica-Bold' : 'Helvetica';
+  return {
+    resource,
+    prepare: toWinAnsi,
+    units: (text) => winAnsiUnits(text, weight),
+    operand: literal,
+    write: (file, ref) => {
+      file.set(ref, `<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`);
+    },
+  };
+}
+
+const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾';
+const SUBSCRIPTS = '₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎';
+const PLAIN = '0123456789+-=()';
+
+/**
+ * A TrueType font opened once (per thread: a CJK font is 10 MB) and shared by every document set in it,
+ * with the widths it was asked for. `embedded` makes each document's own subset of it.
+ */
+export class SharedFont {
+  private readonly widths = new Map<number, number>();
+  private readonly scale: number;
+  readonly font: TrueTypeFont;
+
+  constructor(font: TrueTypeFont) {
+    this.font = font;
+    this.scale = 1000 / font.metrics.unitsPerEm;
+  }
+
+  has(codePoint: number): boolean {
+    return this.font.glyphOf(codePoint) !== 0;
+  }
+
+  /** A character's width in thousandths of the font size (0 for one it lacks). */
+  width(codePoint: number): number {
+    let width = this.widths.get(codePoint);
+    if (width === undefined) {
+      width = Math.round(this.font.advance(this.font.glyphOf(codePoint)) * this.scale);
+      this.widths.set(codePoint, width);
+    }
+    return width;
+  }
+
+  /** The text with what the font lacks spelt out: superscripts as ^-1, subscripts as digits, symbols as words. */
+  prepare(text: string): string {
+    let prepared = text.replace(/[^\S\n]/g, ' ').replace(/[\p{Cc}\p{Cf}]/gu, (char) => (char === '\n' ? char : ''));
+    let complete = true;
+    for (const char of prepared) {
+      if (char !== '\n' && !this.has(char.codePointAt(0) as number)) {
+        complete = false;
+        break;
+      }
+    }
+    if (complete) return prepared;
+    const lacks = (char: string) => !this.has(char.codePointAt(0) as number);
+    prepared = prepared
+      .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾]+/g, (run) =>
+        [...run].some(lacks) ? `^${[...run].map((c) => PLAIN[SUPERSCRIPTS.indexOf(c)]).join('')}` : run,
+      )
+      .replace(/[₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎]/g, (char) => (lacks(char) ? (PLAIN[SUBSCRIPTS.indexOf(char)] as string) : char));
+    let out = '';
+    for (const char of prepared) {
+      if (char === '\n' || !lacks(char)) out += char;
+      else {
+        const spelt = SUBSTITUTES[char] ?? char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+        out += spelt && ![...spelt].some(lacks) ? spelt : '?';
+      }
+    }
+    return out;
+  }
+
+  /** A font of this one for one document, named `resource` in its content streams. */
+  embedded(resource: string): PdfFont {
+    return new EmbeddedFont(this, resource);
+  }
+}
+
+/**
+ * A subset of a shared TrueType font for one document: a Type0 font in Identity-H encoding whose
+ * CIDFontType2 holds one glyph per character the document showed, numbered in the order they were first
+ * shown (so each character is two bytes in the content stream), with a ToUnicode map that lets a reader
+ * extract and copy the text.
+ */
+class EmbeddedFont implements PdfFont {
+  /** Each character shown, by code point, and its number (CID = glyph of the subset; 0 is .notdef). */
+  private readonly cids = new Map<number, number>();
+  private readonly hex = new Map<number, string>();
+
+  private readonly shared: SharedFont;
+  readonly resource: string;
+
+  constructor(shared: SharedFont, resource: string) {
+    this.shared = shared;
+    this.resource = resource;
+  }
+
+  prepare(text: string): string {
+    return this.shared.prepare(text);
+  }
+
+  units(text: string): number {
+    let total = 0;
+    for (const char of text) total += this.shared.width(char.codePointAt(0) as number);
+    return total;
+  }
+
+  operand(text: string): string {
+    let out = '<';
+    for (const char of text) {
+      const codePoint = char.codePointAt(0) as number;
+      let code = this.hex.get(codePoint);
+      if (code === undefined) {
+        const cid = this.cids.size + 1;
+        this.cids.set(codePoint, cid);
+        code = cid.toString(16).padStart(4, '0');
+        this.hex.set(codePoint, code);
+      }
+      out += code;
+    }
+    return `${out}>`;
+  }
+
+  write(file: PdfFile, ref: number): void {
+    const { font } = this.shared;
+    const characters = [...this.cids.keys()];
+    const glyphs = [0, ...characters.map((codePoint) => font.glyphOf(codePoint))];
+    const program = font.subset(glyphs);
+    const { metrics } = font;
+    const scale = 1000 / metrics.unitsPerEm;
+    const name = `${subsetTag(characters)}+${font.postScriptName}`;
+    const fontFile = file.stream(`/Length1 ${program.length}`, program);
+    const descriptor = file.add(
+      `<< /Type /FontDescriptor /FontName /${name} /Flags 4 /FontBBox [${metrics.bbox.map((v) => Math.round(v * scale)).join(' ')}] ` +
+        `/ItalicAngle ${metrics.italicAngle} /Ascent ${Math.round(metrics.ascent * scale)} /Descent ${Math.round(metrics.descent * scale)} ` +
+        `/CapHeight ${Math.round(metrics.capHeight * scale)} /StemV 80 /FontFile2 ${fontFile} 0 R >>`,
+    );
+    const widths = [font.advance(0), ...characters.map((c) => this.shared.width(c))];
+    widths[0] = Math.round((widths[0] as number) * scale);
+    const cidFont = file.add(
+      `<< /Type /Font /Subtype /CIDFontType2 /BaseFont /${name} ` +
+        '/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> ' +
+        `/FontDescriptor ${descriptor} 0 R /W [0 [${widths.join(' ')}]] /CIDToGIDMap /Identity >>`,
+    );
+    const toUnicode = file.stream('', toUnicodeMap(characters));
+    file.set(
+      ref,
+      `<< /Type /Font /Subtype /Type0 /BaseFont /${name} /Encoding /Identity-H ` +
+        `/DescendantFonts [${cidFont} 0 R] /ToUnicode ${toUnicode} 0 R >>`,
+    );
+  }
+}
+
+/** The six capital letters a subset's name begins with, from what it holds (so the same text, the same name). */
+function subsetTag(characters: number[]): string {
+  let hash = 0x811c9dc5;
+  for (const c of characters) hash = Math.imul(hash ^ c, 0x01000193) >>> 0;
+  let tag = '';
+  for (let i = 0; i < 6; i++) {
+    tag += String.fromCharCode(65 + (hash % 26));
+    hash = Math.floor(hash / 26);
+  }
+  return tag;
+}
+
+/** The CMap from each CID (1, 2, …) to its character, a hundred a block as the format allows. */
+function toUnicodeMap(characters: number[]): string {
+  const hex4 = (n: number) => n.toString(16).toUpperCase().padStart(4, '0');
+  const utf16 = (codePoint: number) =>
+    codePoint > 0xffff
+      ? hex4(0xd800 + ((codePoint - 0x10000) >> 10)) + hex4(0xdc00 + ((codePoint - 0x10000) & 0x3ff))
+      : hex4(codePoint);
+  let blocks = '';
+  for (let start = 0; start < characters.length; start += 100) {
+    const block = characters.slice(start, start + 100);
+    blocks += `${block.length} beginbfchar\n`;
+    blocks += block.map((c, i) => `<${hex4(start + i + 1)}> <${utf16(c)}>`).join('\n');
+    blocks += '\nendbfchar\n';
+  }
+  return (
+    '/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n' +
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n' +
+    '/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n' +
+    '1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n' +
+    blocks +
+    'endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n'
+  );
+}
