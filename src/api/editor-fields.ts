@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Id } from './common.ts';
 import { CONTENT_TYPES } from './content-types.ts';
+import { CURVE_KINDS, CURVE_LIMITS } from './curves.ts';
 import { Email } from './fields.ts';
 
 // What the editors write, for their calls (editor.ts) and the catalogue file (catalogue-file.ts): the
@@ -51,6 +52,96 @@ export const FAMILIES = [
   'metrology',
   'analyzer',
 ] as const;
+
+/** A value of a curve: a finite number within ±CURVE_LIMITS.magnitude. */
+const CurveNumber = v.pipe(
+  v.number('validation.curveNumber'),
+  v.finite('validation.curveNumber'),
+  v.minValue(-CURVE_LIMITS.magnitude, 'validation.curveNumber'),
+  v.maxValue(CURVE_LIMITS.magnitude, 'validation.curveNumber'),
+);
+/** A series' x or y values: from 2 to CURVE_LIMITS.points. */
+const CurveNumbers = v.pipe(
+  v.array(CurveNumber),
+  v.minLength(2, 'validation.curvePoints'),
+  v.maxLength(CURVE_LIMITS.points, 'validation.curvePoints'),
+);
+/** An axis: its name in both languages, and its unit: one text for both ('nm', '%', 'A/W'), or a pair for words. */
+const CurveAxis = v.object({
+  name: Both(100),
+  unit: v.optional(v.union([v.pipe(v.string(), v.maxLength(20, 'validation.tooLong')), Both(20)])),
+});
+
+type IssuePath = [v.IssuePathItem, ...v.IssuePathItem[]];
+/** The path of `input[key]`, for an issue a check raises on a part of what it checks. */
+const at = (input: unknown, key: string | number, value: unknown): v.IssuePathItem =>
+  typeof key === 'number'
+    ? { type: 'array', origin: 'value', input: input as unknown[], key, value }
+    : { type: 'object', origin: 'value', input: input as Record<string, unknown>, key, value };
+
+/**
+ * A series: its name (shown in the legend when the curve has more than one) and its points as two lists,
+ * as many y values as x values, x increasing from each point to the next (a page draws it as a line).
+ */
+const CurveSeries = v.pipe(
+  v.object({ name: Both(100), x: CurveNumbers, y: CurveNumbers }),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const series = dataset.value;
+    const { x, y } = series;
+    if (y.length !== x.length)
+      addIssue({ message: 'validation.curveLengths', path: [at(series, 'y', y)] satisfies IssuePath });
+    for (let index = 1; index < x.length; index++) {
+      if ((x[index] as number) > (x[index - 1] as number)) continue;
+      addIssue({
+        message: 'validation.curveOrder',
+        path: [at(series, 'x', x), at(x, index, x[index])] satisfies IssuePath,
+      });
+      break;
+    }
+  }),
+);
+
+/**
+ * A performance curve (decision 0073): what it shows (`kind`), its title and axes in both languages, and 1
+ * to CURVE_LIMITS.series series; when it has more than one, each is named in English at least (the legend).
+ */
+const CurveFields = v.pipe(
+  v.object({
+    kind: v.picklist(CURVE_KINDS),
+    title: Name,
+    xAxis: CurveAxis,
+    yAxis: CurveAxis,
+    series: v.pipe(
+      v.array(CurveSeries),
+      v.minLength(1, 'validation.curveSeries'),
+      v.maxLength(CURVE_LIMITS.series, 'validation.curveSeries'),
+    ),
+  }),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed || dataset.value.series.length < 2) return;
+    const { series } = dataset.value;
+    const unnamed = series.findIndex((item) => item.name.en.trim() === '');
+    if (unnamed < 0) return;
+    const item = series[unnamed] as (typeof series)[number];
+    addIssue({
+      message: 'validation.curveSeriesName',
+      path: [at(dataset.value, 'series', series), at(series, unnamed, item), at(item, 'name', item.name)],
+    });
+  }),
+);
+
+/** A product's curves: at most CURVE_LIMITS.curves, with CURVE_LIMITS.productPoints points in all. */
+const Curves = v.pipe(
+  v.array(CurveFields),
+  v.maxLength(CURVE_LIMITS.curves, 'validation.curves'),
+  v.check(
+    (curves) =>
+      curves.reduce((sum, curve) => sum + curve.series.reduce((n, series) => n + series.x.length, 0), 0) <=
+      CURVE_LIMITS.productPoints,
+    'validation.curvePointsTotal',
+  ),
+);
 
 /** A category as editors save it: the seed's, with its parent's key instead of nesting (none: a top category). */
 export const CategoryFields = {
@@ -119,6 +210,8 @@ export const ProductFields = {
    * another address; the text read in place of each, in both languages. None: the family's drawing is shown.
    */
   images: v.optional(ListOf(v.object({ url: ResourceUrl, alt: Both(300) }), 20)),
+  /** Its performance curves, shown on its page and overlaid in its category's comparison. None: no curve. */
+  curves: v.optional(Curves),
   published: Published,
 };
 

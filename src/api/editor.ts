@@ -75,7 +75,7 @@ export const editorProductSave = defineCall({
   path: '/editor/product/save',
   tag: 'editor',
   summary:
-    'Creates or updates a product by its part number with its specifications, options, alternatives, related products and resources (a save is the whole product: lists left out become empty). 400 naming an unknown category or part number.',
+    'Creates or updates a product by its part number with its specifications, options, alternatives, related products, resources, pictures and performance curves (a save is the whole product: lists left out become empty). Curves: at most 6, each of 1 to 8 series of 2 to 2,000 points (x increasing, as many y values), 20,000 points in all. 400 naming an unknown category or part number, or the curve value at fault.',
   request: v.object({ language: LanguageField, ...ProductFields, ...Versioned }),
   response: v.object({ ...Saved, partNumber: v.string() }),
 });

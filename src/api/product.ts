@@ -10,6 +10,7 @@ import {
   page,
   Timestamp,
 } from './common.ts';
+import { Curve } from './curves.ts';
 
 /** What a product card shows. */
 export const ProductSummary = v.object({
@@ -71,6 +72,8 @@ export const ProductDetail = v.object({
   alternatives: v.array(ProductSummary),
   related: v.array(ProductSummary),
   resources: v.array(Resource),
+  /** Its performance curves, in the editors' order (none: an empty list). */
+  curves: v.array(Curve),
   updatedAt: Timestamp,
 });
 export type ProductDetail = v.InferOutput<typeof ProductDetail>;

@@ -40,6 +40,7 @@ const product: ProductDetail = {
   alternatives: [card(2), card(3)],
   related: [card(4)],
   resources: [{ kind: 'software', title: 'Laser Control', url: '/files/software/laser-control.zip' }],
+  curves: [],
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
 

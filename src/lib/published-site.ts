@@ -55,7 +55,7 @@ export function headersFile(options: SitePolicyOptions): string {
 }
 
 /** Text types worth compressing; images, fonts, PDFs and ZIPs are compressed already. */
-export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.svg']);
+export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.svg', '.csv']);
 /** Files under this size go out as they are: the headers would eat most of the saving. */
 export const MIN_COMPRESS_BYTES = 1024;
 /** The precompressed copies a file may have beside it, by Content-Encoding: `x.js.br`, `x.js.gz`. */

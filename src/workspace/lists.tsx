@@ -189,6 +189,7 @@ const FIELDS = [
   'options',
   'resources',
   'images',
+  'curves',
 ];
 
 /** A row's state: not published, a translation missing (which texts) or stale, changed since the last publish. */

@@ -15,7 +15,11 @@ import { writtenElsewhere } from '../internals/written-elsewhere.ts';
 import { recordWritten, settleStaging } from '../publish/staging.ts';
 
 /** Routes whose files the build writes beside the pages rather than through Astro's loop (side-files.ts). */
-const SIDE_ROUTES = new Set(['src/pages/[...payload].ts', 'src/pages/files/[kind]/[file].ts']);
+const SIDE_ROUTES = new Set([
+  'src/pages/[...payload].ts',
+  'src/pages/files/[kind]/[file].ts',
+  'src/pages/[...locale]/product/[name]/[file].ts',
+]);
 
 /**
  * Finishes a built site the same way for every build path: a Content-Security-Policy in each page and in

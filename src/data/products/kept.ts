@@ -9,7 +9,7 @@ import type { StoredProduct } from './refresh.ts';
 // Astro's cache directory, where the next load finds them.
 
 /** Raise when what the loader keeps changes shape: the next load is a full one. */
-export const FORMAT = '5';
+export const FORMAT = '6';
 
 type Entry = Bilingual<ProductDetail>;
 

@@ -11,6 +11,7 @@ import { describeApi } from '#tests/support/testing.ts';
 import { shellActor } from '../auth/actor.ts';
 import { prepareDb } from '../server.ts';
 import { storeUpload } from '../uploads/store.ts';
+import { describeIssue } from '../validate.ts';
 import { importCatalogue } from './catalogue-import.ts';
 import { changesSince } from './changes.ts';
 
@@ -159,6 +160,45 @@ describeApi('catalogue import', (api) => {
     expect((await api.post('/product/item', { id: row?.id })).body.data.images).toHaveLength(2);
   });
 
+  test('a file’s products carry their curves; one breaking a curve’s limits is refused, naming the path, in either language', async () => {
+    const curve = {
+      kind: 'responsivity',
+      title: both('Spectral responsivity', '光谱响应度'),
+      xAxis: { name: both('Wavelength', '波长'), unit: 'nm' },
+      yAxis: { name: both('Responsivity', '响应度'), unit: 'A/W' },
+      series: [{ name: both('', ''), x: [400, 600, 800, 1000], y: [0.2, 0.38, 0.55, 0.3] }],
+    };
+    await importCatalogue(
+      api.db,
+      parse({ products: [{ ...product('QC-1', 'Quill Curve', []), curves: [curve] }] }),
+      importer,
+    );
+    const [row] = await api.db.query<{ id: number }>("select id from product where part_number = 'QC-1'");
+    const zh = (await api.post('/product/item', { id: row?.id, language: 'zh' })).body.data;
+    expect(zh.curves).toEqual([
+      {
+        kind: 'responsivity',
+        title: '光谱响应度',
+        xAxis: { name: '波长', unit: 'nm' },
+        yAxis: { name: '响应度', unit: 'A/W' },
+        series: [{ name: '', x: [400, 600, 800, 1000], y: [0.2, 0.38, 0.55, 0.3] }],
+      },
+    ]);
+
+    const backwards = { ...curve, series: [{ ...curve.series[0], x: [400, 600, 590, 1000] }] };
+    const checked = v.safeParse(CatalogueFile, {
+      products: [{ ...product('QC-1', 'Quill Curve', []), curves: [backwards] }],
+    });
+    expect(checked.success).toBe(false);
+    const issue = checked.issues?.[0] as v.BaseIssue<unknown>;
+    expect(describeIssue(issue, 'en')).toBe(
+      'Invalid value for "products.0.curves.0.series.0.x.2": The x values of a series increase from each point to the next: this one is not greater than the one before it.',
+    );
+    expect(describeIssue(issue, 'zh-CN')).toBe(
+      '字段“products.0.curves.0.series.0.x.2”的值无效：数据系列的 x 值须逐点递增：此值不大于前一个值。',
+    );
+  });
+
   test('a file naming an unknown part number imports nothing and names the path', async () => {
     const bad = parse({
       categories: [{ key: 'never', name: both('Never', '从未'), description: both('', '') }],
@@ -211,6 +251,26 @@ describe('npm run catalogue:import', () => {
     const notJson = await cli('{');
     expect(notJson.code).toBe(2);
     expect(notJson.stderr).toContain('cannot read it as JSON');
+    const tooLong = await cli({
+      products: [
+        {
+          ...product('QD-9', 'Quill Nine', []),
+          curves: [
+            {
+              kind: 'transmission',
+              title: both('Transmission', '透射率'),
+              xAxis: { name: both('Wavelength', '波长'), unit: 'nm' },
+              yAxis: { name: both('Transmission', '透射率'), unit: '%' },
+              series: [{ name: both('', ''), x: Array.from({ length: 2001 }, (_, i) => i), y: [1, 2] }],
+            },
+          ],
+        },
+      ],
+    });
+    expect(tooLong.code).toBe(2);
+    expect(tooLong.stderr).toContain(
+      'file.json: Invalid value for "products.0.curves.0.series.0.x": A series has from 2 to 2,000 points',
+    );
     const unknown = await cli({ products: [product('QD-9', 'Quill Nine', [])] });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Invalid value for "products.0.category": there is no category with the key');

@@ -2,7 +2,7 @@ import { uploadShaOf } from '../uploads/store.ts';
 import type { Queryable } from './index.ts';
 
 // Rows written many at a time, and the parts of products (specifications, options with their values,
-// relations, resources, images): shared by the seed, which writes a whole catalogue, and the editors' writes.
+// relations, resources, images, curves): shared by the seed, which writes a whole catalogue, and the editors' writes.
 
 /** Inserts rows given as objects in one statement, through jsonb_to_recordset. */
 export async function insertMany(
@@ -29,7 +29,20 @@ export interface ProductParts {
   options?: { name: Text; values: { label: Text; priceDelta: number }[] }[] | undefined;
   resources?: { kind: string; title: Text; url: string }[] | undefined;
   images?: { url: string; alt: Text }[] | undefined;
+  curves?: CurvePart[] | undefined;
 }
+
+/** A curve as the seed and the editors' calls give it (src/api/editor-fields.ts): stored as it is. */
+interface CurvePart {
+  kind: string;
+  title: Text;
+  xAxis: { name: Text; unit?: string | Text | undefined };
+  yAxis: { name: Text; unit?: string | Text | undefined };
+  series: { name: Text; x: number[]; y: number[] }[];
+}
+
+/** Curves written a statement at a time: their points make them the largest rows (a seed of 10,000 products). */
+const CURVES_PER_STATEMENT = 500;
 
 /** A relation row: this product shows `related_id` as an alternative or a related product, in `sort` order. */
 export interface RelationRow {
@@ -139,5 +152,33 @@ export async function writeProductParts(
          sha256 text)
        left join upload u on u.sha256 = x.sha256`,
       [JSON.stringify(images)],
+    );
+  const curves = products.flatMap(({ id, parts }) =>
+    (parts.curves ?? []).map((curve, sort) => ({
+      product_id: id,
+      sort,
+      kind: curve.kind,
+      title_en: curve.title.en,
+      title_zh: curve.title.zh,
+      x_axis: curve.xAxis,
+      y_axis: curve.yAxis,
+      series: curve.series,
+    })),
+  );
+  for (let start = 0; start < curves.length; start += CURVES_PER_STATEMENT)
+    await insertMany(
+      tx,
+      'product_curve',
+      {
+        product_id: 'integer',
+        sort: 'integer',
+        kind: 'text',
+        title_en: 'text',
+        title_zh: 'text',
+        x_axis: 'jsonb',
+        y_axis: 'jsonb',
+        series: 'jsonb',
+      },
+      curves.slice(start, start + CURVES_PER_STATEMENT),
     );
 }

@@ -1,5 +1,6 @@
 import type { CategoryRef } from '#api/category.ts';
 import type { Language, Page } from '#api/common.ts';
+import type { Curve } from '#api/curves.ts';
 import type { ProductDetail, ProductImage, ProductSummary } from '#api/product.ts';
 import { shipDate } from '#lib/ship-date.ts';
 import { idSlug } from '#lib/slug.ts';
@@ -127,11 +128,38 @@ function productImages(
   }));
 }
 
+type Text = { en: string; zh: string };
+
+/** A curve's row: its texts in both languages, its axes and series as saved (migration 019). */
+interface CurveRow {
+  product_id: number;
+  kind: Curve['kind'];
+  title_en: string;
+  title_zh: string;
+  x_axis: { name: Text; unit?: string | Text };
+  y_axis: { name: Text; unit?: string | Text };
+  series: { name: Text; x: number[]; y: number[] }[];
+}
+
+/** A product's curve in one language: a Chinese text left empty reads the English, as a picture's alt does. */
+function curveIn(lang: Language, row: CurveRow): Curve {
+  const text = (pair: Text) => (lang === 'zh' && pair.zh !== '' ? pair.zh : pair.en);
+  const unit = (value: string | Text | undefined) =>
+    value === undefined || typeof value === 'string' ? (value ?? '') : text(value);
+  return {
+    kind: row.kind,
+    title: text({ en: row.title_en, zh: row.title_zh }),
+    xAxis: { name: text(row.x_axis.name), unit: unit(row.x_axis.unit) },
+    yAxis: { name: text(row.y_axis.name), unit: unit(row.y_axis.unit) },
+    series: row.series.map((series) => ({ name: text(series.name), x: series.x, y: series.y })),
+  };
+}
+
 /** Full product records for the given rows, with everything fetched in a handful of queries. */
 async function productDetails(db: Queryable, lang: Language, rows: ProductRow[]): Promise<ProductDetail[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [attributes, options, values, relations, resources, images] = await Promise.all([
+  const [attributes, options, values, relations, resources, images, curves] = await Promise.all([
     jsonRows<{ product_id: number; label: string; value: string; unit: string }>(
       db,
       `select product_id, ${col('label', lang)} as label, ${col('value', lang)} as value, unit
@@ -178,6 +206,12 @@ async function productDetails(db: Queryable, lang: Language, rows: ProductRow[])
        from product_image where product_id = any($1::int[]) order by product_id, sort`,
       [ids],
     ),
+    jsonRows<CurveRow>(
+      db,
+      `select product_id, kind, title_en, title_zh, x_axis, y_axis, series
+       from product_curve where product_id = any($1::int[]) order by product_id, sort`,
+      [ids],
+    ),
   ]);
   const categoryIds = [...new Set(rows.map((row) => row.category_id))];
   const crumbs = new Map<number, CategoryRef[]>();
@@ -190,6 +224,7 @@ async function productDetails(db: Queryable, lang: Language, rows: ProductRow[])
   const relationsOf = Map.groupBy(relations, (r) => r.owner_id);
   const resourcesOf = Map.groupBy(resources, (r) => r.product_id);
   const imagesOf = Map.groupBy(images, (i) => i.product_id);
+  const curvesOf = Map.groupBy(curves, (c) => c.product_id);
 
   return rows.map((row) => {
     const summary = toSummary(row);
@@ -213,6 +248,7 @@ async function productDetails(db: Queryable, lang: Language, rows: ProductRow[])
       alternatives: cards.filter((r) => r.kind === 'alternative').map(toSummary),
       related: cards.filter((r) => r.kind === 'related').map(toSummary),
       resources: (resourcesOf.get(row.id) ?? []).map((r) => ({ kind: r.kind, title: r.title, url: r.url })),
+      curves: (curvesOf.get(row.id) ?? []).map((curve) => curveIn(lang, curve)),
       updatedAt: iso(row.updated_at),
     };
   });

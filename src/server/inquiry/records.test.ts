@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { csvField } from '#lib/csv.ts';
 import { createApp } from '../app.ts';
 import type { Db } from '../db/index.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createOutbox } from '../mail/outbox.ts';
 import { prepareDb } from '../server.ts';
-import { CSV_COLUMNS, csvField, getInquiry, inquiriesCsv, inquiriesSince, listInquiries } from './records.ts';
+import { CSV_COLUMNS, getInquiry, inquiriesCsv, inquiriesSince, listInquiries } from './records.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const run = promisify(execFile);

@@ -1,5 +1,5 @@
+import { csvText } from '#lib/csv.ts';
 import type { Queryable } from '../db/index.ts';
-import { FORMULA_START } from './spreadsheet.ts';
 
 // What `npm run inquiries` reads: the inquiries for the sales team, one, or all since a date as CSV.
 
@@ -123,46 +123,32 @@ export const CSV_COLUMNS = [
 ] as const;
 
 /**
- * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break. A value a spreadsheet
- * would take for a formula (spreadsheet.ts) gets a leading apostrophe, so an inquiry cannot put a formula
- * into the sales team's spreadsheet.
+ * The inquiries as CSV (csvText: a byte order mark, CRLF line ends, formulas made text) with a header line,
+ * every field of the form and the file's name, type and size.
  */
-export function csvField(value: string | number | boolean): string {
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The inquiries as CSV with a header line, CRLF line ends, every field of the form and the file's name, type and size. */
 export function inquiriesCsv(records: InquiryRecord[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const r of records) {
-    lines.push(
-      [
-        r.id,
-        r.createdAt.toISOString().replace('T', ' ').slice(0, 19),
-        r.inquiryType,
-        r.fullName,
-        r.email,
-        r.company,
-        r.department,
-        r.country,
-        r.productModel,
-        r.message,
-        r.interestProducts.join('; '),
-        r.applicationIndustry,
-        r.agreedToTerms,
-        r.subscribe,
-        r.language,
-        r.address,
-        r.attachment?.name ?? '',
-        r.attachment?.type ?? '',
-        r.attachment?.size ?? '',
-      ]
-        .map(csvField)
-        .join(','),
-    );
-  }
-  // A byte order mark first: Excel (a Chinese one included) then reads the file as UTF-8, names intact.
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvText([
+    CSV_COLUMNS,
+    ...records.map((r) => [
+      r.id,
+      r.createdAt.toISOString().replace('T', ' ').slice(0, 19),
+      r.inquiryType,
+      r.fullName,
+      r.email,
+      r.company,
+      r.department,
+      r.country,
+      r.productModel,
+      r.message,
+      r.interestProducts.join('; '),
+      r.applicationIndustry,
+      r.agreedToTerms,
+      r.subscribe,
+      r.language,
+      r.address,
+      r.attachment?.name ?? '',
+      r.attachment?.type ?? '',
+      r.attachment?.size ?? '',
+    ]),
+  ]);
 }

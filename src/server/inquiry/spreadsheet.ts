@@ -1,10 +1,8 @@
 // What a spreadsheet would run: a cell that starts with =, +, - or @ is a formula to Excel, LibreOffice and
 // Sheets, and a formula can fetch a URL or, through DDE, start a program. Text from the form that the sales
 // team opens in one is prefixed with an apostrophe there, which makes the cell text (OWASP's advice on CSV
-// injection): the export's fields (records.ts) and the CSV files sent with inquiries (attachment.ts).
-
-/** A value a spreadsheet takes for a formula: one starting with =, +, -, @, or tab or CR before them. */
-export const FORMULA_START = /^[=+\-@\t\r]/;
+// injection): the CSV files sent with inquiries (attachment.ts) here, the fields of the CSV files we write
+// in src/lib/csv.ts.
 
 /**
  * A cell of a CSV file that starts a formula: at the file's start (after a byte-order mark), a line's, or a

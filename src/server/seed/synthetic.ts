@@ -1,4 +1,4 @@
-import type { SeedCatalogue, SeedCategory, SeedProduct } from './types.ts';
+import type { SeedCatalogue, SeedCategory, SeedCurve, SeedProduct } from './types.ts';
 
 /** A small deterministic random source, so the same size gives the same catalogue. */
 function random(seed: number) {
@@ -10,6 +10,20 @@ function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * A variant's curve, following its shifted specifications: a spectrum moves with its wavelength, output
+ * power and responsivity scale with the variant's; a coating's or a sensor's curve stays as the model's.
+ */
+function variantCurve(curve: SeedCurve, factor: number): SeedCurve {
+  const scale = (values: number[], decimals: number) =>
+    values.map((value) => Number((value * factor).toFixed(decimals)));
+  if (curve.kind === 'spectrum')
+    return { ...curve, series: curve.series.map((series) => ({ ...series, x: scale(series.x, 3) })) };
+  if (curve.kind === 'power-current' || curve.kind === 'responsivity')
+    return { ...curve, series: curve.series.map((series) => ({ ...series, y: scale(series.y, 4) })) };
+  return curve;
 }
 
 const leaves = (categories: SeedCategory[]): SeedCategory[] =>
@@ -60,6 +74,7 @@ export function syntheticCatalogue(base: SeedCatalogue, count: number): SeedCata
         ...resource,
         url: resource.url.replace(model.partNumber, `${model.partNumber}-S${variant}`),
       })),
+      ...(model.curves && { curves: model.curves.map((curve) => variantCurve(curve, factor)) }),
     });
   }
   return { ...base, products };

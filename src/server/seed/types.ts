@@ -39,6 +39,19 @@ export interface SeedResource {
   url: string;
 }
 
+/** What a performance curve shows (src/api/curves.ts). */
+type CurveKind = 'transmission' | 'reflectance' | 'spectrum' | 'responsivity' | 'power-current' | 'quantum-efficiency';
+
+/** A performance curve: its axes (a unit as one text, or both languages for words) and its series of points. */
+export interface SeedCurve {
+  kind: CurveKind;
+  title: Text;
+  xAxis: { name: Text; unit?: string | Text };
+  yAxis: { name: Text; unit?: string | Text };
+  /** Each series' x values increase; as many y values as x values. A single series' name may be empty. */
+  series: { name: Text; x: number[]; y: number[] }[];
+}
+
 /** Illustration family; each has a generated picture. */
 type ProductFamily =
   | 'laser'
@@ -79,6 +92,8 @@ export interface SeedProduct {
   /** Part numbers of accessories or products often bought with this one. */
   related?: string[];
   resources?: SeedResource[];
+  /** Performance curves, where a maker would show one (transmission, spectrum, responsivity, …). */
+  curves?: SeedCurve[];
 }
 
 type SolutionType = 0 | 1 | 2;

@@ -2,8 +2,10 @@ import { useId } from 'react';
 import type { Locale } from '#i18n/index.ts';
 import { hasWt, type WorkspaceKey, wt } from '#i18n/workspace.ts';
 import type { Uploaded } from '../api.ts';
+import ErrorText from './ErrorText.tsx';
+import NumbersInput from './NumbersInput.tsx';
 import RichText from './RichText.tsx';
-import { emptyOf, type Field, getIn, type Shape } from './shape.ts';
+import { emptyOf, type Field, getIn, holdsGroups, type Shape } from './shape.ts';
 import UploadInput from './UploadInput.tsx';
 
 // The inputs of a generated form: one per field of the save call's request. A text in both languages is
@@ -37,15 +39,6 @@ export function fieldLabel(locale: Locale, name: string): string {
   return hasWt(textKey) ? wt(locale, textKey as WorkspaceKey) : name;
 }
 
-function ErrorText({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <span id={id} className="ws-field-error">
-      {message}
-    </span>
-  );
-}
-
 /** One field of the form, by its shape. */
 export function FieldInput({
   form,
@@ -64,6 +57,15 @@ export function FieldInput({
   if (shape.kind === 'both' || shape.kind === 'textOrBoth')
     return <BothInput form={form} name={name} shape={shape} path={path} compact={compact} />;
   if (shape.kind === 'list') return <ListInput form={form} name={name} shape={shape} path={path} />;
+  if (shape.kind === 'numbers')
+    return (
+      <NumbersInput
+        {...{ locale: form.locale, compact, errors: form.errors, path: key(path), max: shape.max }}
+        label={fieldLabel(form.locale, name) + (compact ? ` ${rowOf(path)}` : '')}
+        value={getIn(form.value, path)}
+        onChange={(next) => form.onChange(path, next)}
+      />
+    );
   if (shape.kind === 'object')
     return (
       <fieldset className="ws-group">
@@ -312,7 +314,7 @@ function ListInput({
         {label} <span className="ws-help">{wt(locale, 'form.rows', { count: rows.length })}</span>
       </legend>
       {rows.length > 0 && (
-        <div className="ws-table-wrap">
+        <div className={holdsGroups(shape.item) ? 'ws-table-wrap ws-stacked' : 'ws-table-wrap'}>
           <table className="ws-table ws-edit-table" aria-labelledby={titleId}>
             <thead>
               <tr>

@@ -62,6 +62,28 @@ describe('a form read from a save call’s request', () => {
     expect(emptyOf(attributes.item)).toEqual({ label: { en: '', zh: '' }, value: { en: '', zh: '' } });
   });
 
+  test('a product’s curves: a table of curves, each with its axes and a table of series, whose values are lists of numbers', () => {
+    const curves = product.get('curves');
+    expect(curves).toMatchObject({ optional: true, shape: { kind: 'list', max: 6, item: { kind: 'object' } } });
+    const curve = curves?.shape.kind === 'list' && curves.shape.item.kind === 'object' ? curves.shape.item.entries : [];
+    expect(curve.map(([name, field]) => [name, field.shape.kind])).toEqual([
+      ['kind', 'choice'],
+      ['title', 'both'],
+      ['xAxis', 'object'],
+      ['yAxis', 'object'],
+      ['series', 'list'],
+    ]);
+    const series = new Map(curve).get('series')?.shape;
+    const columns = series?.kind === 'list' && series.item.kind === 'object' ? series.item.entries : [];
+    expect(columns.map(([name, field]) => [name, field.shape])).toEqual([
+      ['name', { kind: 'both', max: 100 }],
+      ['x', { kind: 'numbers', max: 2000 }],
+      ['y', { kind: 'numbers', max: 2000 }],
+    ]);
+    if (series?.kind !== 'list') throw new Error('series are a list');
+    expect(emptyOf(series.item)).toEqual({ name: { en: '', zh: '' }, x: [], y: [] });
+  });
+
   test('setIn copies along the path and leaves the rest shared', () => {
     const before = { name: { en: 'A', zh: '甲' }, attributes: [{ unit: 'nm' }, { unit: 'mW' }] };
     const after = setIn(before, ['attributes', 1, 'unit'], 'W') as typeof before;

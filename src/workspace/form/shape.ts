@@ -11,6 +11,8 @@ export type Shape =
   | { kind: 'choice'; options: (string | number)[] }
   | { kind: 'object'; entries: [string, Field][] }
   | { kind: 'list'; item: Shape; max?: number | undefined }
+  /** A list of numbers (a curve's x or y values): hundreds of them, so a text area rather than a table. */
+  | { kind: 'numbers'; max?: number | undefined }
   /** A text in one language for both (a unit-less value), or one per language. */
   | { kind: 'textOrBoth'; max: number };
 
@@ -61,6 +63,8 @@ function shapeOf(schema: SchemaLike): Field {
         },
       };
     case 'array':
+      if ((current.item as SchemaLike).type === 'number')
+        return { optional, shape: { kind: 'numbers', max: piped(current, 'max_length') as number | undefined } };
       return {
         optional,
         shape: {
@@ -115,6 +119,11 @@ export function formFields(request: SchemaLike): [string, Field][] {
   return top.entries.filter(([name]) => !SENT_BY_THE_WORKSPACE.has(name));
 }
 
+/** Whether a table's rows hold groups or tables of their own (a curve's axes and series): shown stacked. */
+export const holdsGroups = (item: Shape): boolean =>
+  item.kind === 'object' &&
+  item.entries.some(([, field]) => field.shape.kind === 'object' || field.shape.kind === 'list');
+
 /** An empty value of a shape, for a new row of a table. */
 export function emptyOf(shape: Shape): unknown {
   switch (shape.kind) {
@@ -130,6 +139,7 @@ export function emptyOf(shape: Shape): unknown {
     case 'choice':
       return shape.options[0];
     case 'list':
+    case 'numbers':
       return [];
     case 'object':
       return Object.fromEntries(

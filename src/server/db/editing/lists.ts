@@ -48,7 +48,11 @@ const PRODUCTS = `
         case when exists (select 1 from product_resource r where r.product_id = p.id
           and r.title_en <> '' and r.title_zh = '') then 'resources' end,
         case when exists (select 1 from product_image i where i.product_id = p.id
-          and i.alt_en <> '' and i.alt_zh = '') then 'images' end
+          and i.alt_en <> '' and i.alt_zh = '') then 'images' end,
+        case when exists (select 1 from product_curve k where k.product_id = p.id
+          and ((k.title_en <> '' and k.title_zh = '')
+            or jsonb_path_exists(jsonb_build_array(k.x_axis, k.y_axis), 'strict $[*].* ? (@.en != "" && @.zh == "")')
+            or jsonb_path_exists(k.series, 'strict $[*].name ? (@.en != "" && @.zh == "")'))) then 'curves' end
       ], null) as missing,
       p.zh_changed_at < p.en_changed_at as stale,
       p.updated_at > (select at from last_publish) as changed

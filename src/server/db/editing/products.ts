@@ -35,7 +35,7 @@ async function refuseUnknownUploads(
 
 /**
  * Creates or updates products by part number, with their specifications, options, relations,
- * resources and images: a save is the whole product, so lists left out become empty. Relations may name products
+ * resources, images and curves: a save is the whole product, so lists left out become empty. Relations may name products
  * of the same batch. `at(i)` is the path of the i-th product in the request, for messages.
  */
 export async function saveProducts(
@@ -131,7 +131,14 @@ export async function saveProducts(
   );
 
   await refuseUnknownUploads(tx, inputs, at);
-  for (const table of ['product_attribute', 'product_option', 'product_relation', 'product_resource', 'product_image'])
+  for (const table of [
+    'product_attribute',
+    'product_option',
+    'product_relation',
+    'product_resource',
+    'product_image',
+    'product_curve',
+  ])
     await tx.query(`delete from ${table} where product_id = any($1::int[])`, [ids]);
   await writeProductParts(
     tx,

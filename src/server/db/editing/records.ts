@@ -35,6 +35,9 @@ const READS = {
             order by s.sort) from product_resource s where s.product_id = p.id), '[]'::jsonb),
         'images', coalesce((select jsonb_agg(jsonb_build_object('url', i.url, 'alt', ${both('alt', 'i.')}) order by i.sort)
           from product_image i where i.product_id = p.id), '[]'::jsonb),
+        'curves', coalesce((select jsonb_agg(jsonb_build_object('kind', k.kind, 'title', ${both('title', 'k.')},
+            'xAxis', k.x_axis, 'yAxis', k.y_axis, 'series', k.series) order by k.sort)
+          from product_curve k where k.product_id = p.id), '[]'::jsonb),
         'published', p.published) as record
       from product p join category c on c.id = p.category_id where p.id = any($1::int[])`,
   },

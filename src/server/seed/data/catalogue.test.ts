@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
+import { ProductInput } from '#api/editor-fields.ts';
 import type { SitePageKey, Text } from '../types.ts';
 import { catalogue } from './index.ts';
 
@@ -110,6 +112,28 @@ describe('demo catalogue', () => {
         expect(ref, product.partNumber).not.toBe(product.partNumber);
       }
     }
+  });
+
+  test('gives curves to the lasers, sources, detectors, filters, objectives and sensors a maker would show them for, each as the editors’ calls take it', () => {
+    const curved = products.filter((product) => product.curves?.length);
+    for (const family of ['laser', 'light-source', 'detector', 'objective'])
+      for (const product of products.filter((p) => p.family === family))
+        expect(product.curves?.length, product.partNumber).toBeGreaterThan(0);
+    expect(curved.length).toBeGreaterThanOrEqual(20);
+    for (const product of curved) {
+      const checked = v.safeParse(ProductInput, product);
+      expect(
+        checked.issues?.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`) ?? [],
+        product.partNumber,
+      ).toEqual([]);
+      for (const series of (product.curves ?? []).flatMap((curve) => curve.series)) {
+        expect(series.x.length, product.partNumber).toBeGreaterThanOrEqual(100);
+        expect(series.x.length, product.partNumber).toBeLessThanOrEqual(400);
+      }
+    }
+    // Every category comparison of lasers, detectors and objectives has a kind of curve to overlay.
+    for (const key of ['lasers', 'photodetectors', 'objectives', 'fiber-spectrometers'])
+      expect(curved.filter((product) => product.category === key).length, key).toBeGreaterThanOrEqual(2);
   });
 
   test('has exactly three solution groups with the fixed keys', () => {
