@@ -204,6 +204,48 @@ describe('renderPdf', () => {
     expect(page).toMatch(/ c\n.* re\nh\n1 1 1 rg\nW n\n/);
     expect(page).toMatch(/2 Tr BT \/F1 8 Tf [\d.]+ [\d.]+ Td <[0-9a-f]+> Tj ET Q/);
   });
+
+  test('starts a page for a drawing that does not fit below what came before, taking its heading along', () => {
+    let measured = 0;
+    let box: number[] = [];
+    const bytes = renderPdf({
+      title: 'T',
+      blocks: [
+        { kind: 'paragraph', text: 'Words that wrap across the width of the page. '.repeat(80) },
+        { kind: 'heading', text: 'Performance curves' },
+        {
+          kind: 'drawing',
+          // A height known only in the document's fonts (a legend that wraps).
+          height: (fit) => {
+            measured = fit.width('Wavelength', 10);
+            return 320;
+          },
+          draw: (area) => {
+            box = [area.y, area.height, area.fit.width('Wavelength', 10)];
+            area.content.save().transform(0.8, 0, 0, -0.8, area.x, area.y + area.height);
+            area.content.lineCap('round').lineJoin('round').rect(0, 0, 10, 10).stroke().restore();
+            area.label('Transmission (%)', area.x + 8, area.y + area.height / 2, 8, { upward: true, align: 'center' });
+          },
+        },
+      ],
+    });
+    const pages = streams(bytes)
+      .filter(({ dict }) => /^<< \/Length \d+ \/Filter \/FlateDecode >>$/.test(dict))
+      .map(({ data }) => data.toString('latin1'));
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).not.toContain('(Performance curves) Tj');
+    expect(pages[1]).toContain('(Performance curves) Tj');
+    expect(pages[1]).toContain('q\n0.8 0 0 -0.8 56.69 ');
+    expect(pages[1]).toContain(' cm\n1 J\n1 j\n0 0 10 10 re\nS\nQ\n');
+    // Turned a quarter to the left by the text matrix, its baseline at the x given.
+    expect(pages[1]).toMatch(/BT \/F1 8 Tf 0 1 -1 0 64\.69 [\d.]+ Tm \(Transmission \\\(%\\\)\) Tj ET/);
+    const [y = 0, height = 0, areaMeasured = 0] = box;
+    expect(height).toBe(320);
+    expect(y + height).toBeLessThan(841.89 - 56.69 - 18); // below the heading, at the top of the new page
+    // Helvetica's widths: W 944, a e n g h 556, v 500, l 222, t 278 thousandths of the size.
+    expect(measured).toBeCloseTo(52.8);
+    expect(areaMeasured).toBe(measured);
+  });
 });
 
 describe('a Chinese document', () => {

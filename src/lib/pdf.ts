@@ -10,7 +10,8 @@ import { notoSansSc } from './pdf/noto-sans-sc.ts';
 // The parts are in pdf/: the file (file.ts), fonts (fonts.ts, truetype.ts, winansi.ts), drawing on a page
 // (content.ts), line breaking (line-break.ts) and the layout (layout.ts).
 
-export type { DrawingArea, PdfBlock, PdfDocument } from './pdf/layout.ts';
+export type { Content } from './pdf/content.ts';
+export type { DrawingArea, PdfBlock, PdfDocument, TextFit } from './pdf/layout.ts';
 export { toWinAnsi } from './pdf/winansi.ts';
 
 /** The faces of an English document: Helvetica and Helvetica-Bold. */

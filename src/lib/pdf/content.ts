@@ -11,6 +11,9 @@ const num = (value: number) => String(Math.round(value * 100) / 100);
 /** The stroke of text made bold from a regular font, in ems: about the difference of Noto Sans SC's Bold. */
 const EMBOLDEN = 0.04;
 
+const CAPS = ['butt', 'round', 'square'] as const;
+const JOINS = ['miter', 'round', 'bevel'] as const;
+
 export class Content {
   private readonly ops: string[] = [];
   /** The fonts the page's text uses: its resources. */
@@ -43,6 +46,24 @@ export class Content {
 
   lineWidth(width: number): this {
     return this.op(`${num(width)} w`);
+  }
+
+  /** How open ends of lines are drawn: cut square at the end, round, or square half the line's width beyond it. */
+  lineCap(cap: (typeof CAPS)[number]): this {
+    return this.op(`${CAPS.indexOf(cap)} J`);
+  }
+
+  /** How a path's lines meet at a corner. */
+  lineJoin(join: (typeof JOINS)[number]): this {
+    return this.op(`${JOINS.indexOf(join)} j`);
+  }
+
+  /**
+   * Changes the coordinates of what follows (until `restore`): a point (x, y) is drawn at
+   * (a·x + c·y + e, b·x + d·y + f). Line widths and dashes scale with them.
+   */
+  transform(a: number, b: number, c: number, d: number, e: number, f: number): this {
+    return this.op(`${[a, b, c, d, e, f].map(num).join(' ')} cm`);
   }
 
   /** Dashed strokes: on and off lengths in points; `dash([])` draws solid again. */
@@ -109,13 +130,15 @@ export class Content {
   }
 
   /**
-   * Text prepared for the face's font (`face.font.prepare`), its baseline starting at (x, y). Text made
-   * bold by stroking keeps its stroke inside a saved state, so nothing after it strokes differently.
+   * Text prepared for the face's font (`face.font.prepare`), its baseline starting at (x, y), running to the
+   * right or, `upward`, turned a quarter to the left (an axis's title). Text made bold by stroking keeps its
+   * stroke inside a saved state, so nothing after it strokes differently.
    */
-  text(text: string, x: number, y: number, face: FontFace, size: number, gray = 0): this {
+  text(text: string, x: number, y: number, face: FontFace, size: number, gray = 0, upward = false): this {
     const { font } = face;
     this.fonts.add(font);
-    const show = `BT /${font.resource} ${num(size)} Tf ${num(x)} ${num(y)} Td ${font.operand(text)} Tj ET`;
+    const at = upward ? `0 1 -1 0 ${num(x)} ${num(y)} Tm` : `${num(x)} ${num(y)} Td`;
+    const show = `BT /${font.resource} ${num(size)} Tf ${at} ${font.operand(text)} Tj ET`;
     if (!face.embolden) return this.op(`${num(gray)} g ${show}`);
     return this.op(`q ${num(gray)} g ${num(gray)} G ${num(size * EMBOLDEN)} w 2 Tr ${show} Q`);
   }

@@ -11,10 +11,21 @@ export type PdfBlock =
   | { kind: 'table'; rows: [string, string][] }
   | {
       kind: 'drawing';
-      /** The height it takes, in points, across the text's width. */
-      height: number;
+      /**
+       * The height it takes, in points, across the text's width; or what it is for text measured in the
+       * document's fonts (a legend that wraps). A drawing is not split: what does not fit starts a page.
+       */
+      height: number | ((fit: TextFit) => number);
       draw: (area: DrawingArea) => void;
     };
+
+/** Text in the document's fonts, measured and broken into lines, for a drawing to lay its labels out. */
+export interface TextFit {
+  /** The width of text in points at `size` in the regular or the bold face. */
+  width(text: string, size: number, bold?: boolean): number;
+  /** Text broken into lines at most `width` points wide, as the document's paragraphs are. */
+  lines(text: string, size: number, width: number, bold?: boolean): string[];
+}
 
 export interface PdfDocument {
   title: string;
@@ -34,7 +45,11 @@ export interface DrawingArea {
   width: number;
   height: number;
   typeface: Typeface;
-  /** Draws a label (any text: prepared for the face here) with its left, centre or right at x. */
+  fit: TextFit;
+  /**
+   * Draws a label (any text: prepared for the face here), its baseline at y with its left, centre or right
+   * at x; or `upward`, turned a quarter to the left, its baseline at x with its start, centre or end at y.
+   */
   label(text: string, x: number, y: number, size: number, options?: LabelOptions): void;
 }
 
@@ -42,6 +57,7 @@ interface LabelOptions {
   bold?: boolean;
   gray?: number;
   align?: 'left' | 'center' | 'right';
+  upward?: boolean;
 }
 
 export const PAGE_WIDTH = 595.28; // A4 in points
@@ -82,6 +98,15 @@ export function layout(doc: PdfDocument, typeface: Typeface): Content[] {
     }
   };
   const rule = (gray: number, width?: number) => page.line(MARGIN, y, PAGE_WIDTH - MARGIN, y, gray, width);
+  const fit: TextFit = {
+    width: (text, size, bold = false) => {
+      const { font } = bold ? typeface.bold : typeface.regular;
+      return (font.units(font.prepare(text)) * size) / 1000;
+    },
+    lines: (text, size, width, bold = false) => wrap(text, bold ? typeface.bold : typeface.regular, size, width),
+  };
+  const heightOf = (block: PdfBlock & { kind: 'drawing' }) =>
+    typeof block.height === 'number' ? block.height : block.height(fit);
 
   lines(doc.title, typeface.bold, 20, 25);
   if (doc.subtitle) lines(doc.subtitle, typeface.regular, 12, 17, 0.35);
@@ -89,10 +114,12 @@ export function layout(doc: PdfDocument, typeface: Typeface): Content[] {
   rule(0.2, 1);
   y -= 12;
 
-  for (const block of doc.blocks) {
+  for (const [index, block] of doc.blocks.entries()) {
     if (block.kind === 'heading') {
       if (y < TOP) y -= 10;
-      ensure(18 + 3 * 14); // keep a heading with the start of what follows
+      // Kept with the start of what follows: three lines, or the whole of a drawing.
+      const next = doc.blocks[index + 1];
+      ensure(18 + (next?.kind === 'drawing' ? 3 + heightOf(next) : 3 * 14));
       lines(block.text, typeface.bold, 13, 18);
       y -= 3;
     } else if (block.kind === 'paragraph') {
@@ -125,24 +152,27 @@ export function layout(doc: PdfDocument, typeface: Typeface): Content[] {
       });
       y -= 12;
     } else {
-      ensure(block.height);
+      const height = heightOf(block);
+      ensure(height);
       const content = page;
       block.draw({
         content,
         x: MARGIN,
-        y: y - block.height,
+        y: y - height,
         width: WIDTH,
-        height: block.height,
+        height,
         typeface,
-        label(text, x, baseline, size, { bold = false, gray = 0, align = 'left' } = {}) {
+        fit,
+        label(text, x, baseline, size, { bold = false, gray = 0, align = 'left', upward = false } = {}) {
           const face = bold ? typeface.bold : typeface.regular;
           const prepared = face.font.prepare(text);
           const width = (face.font.units(prepared) * size) / 1000;
-          const left = align === 'left' ? x : align === 'center' ? x - width / 2 : x - width;
-          content.text(prepared, left, baseline, face, size, gray);
+          const shift = align === 'left' ? 0 : align === 'center' ? width / 2 : width;
+          if (upward) content.text(prepared, x, baseline - shift, face, size, gray, true);
+          else content.text(prepared, x - shift, baseline, face, size, gray);
         },
       });
-      y -= block.height + 12;
+      y -= height + 12;
     }
   }
 
