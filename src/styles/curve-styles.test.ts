@@ -1,16 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { CURVE_LIMITS } from '#api/curves.ts';
+import { SERIES_STYLES } from '#lib/curve-styles.ts';
 
 // The styles of a chart's series (curves.css): one for each series a curve may have, each line at least 3:1
 // against the page (WCAG 1.4.11, graphics), and each its own dash, for readers who do not tell the colours
-// apart and for paper in grey.
+// apart and for paper in grey; the same as a datasheet draws them (SERIES_STYLES).
 
 const css = readFileSync(new URL('./curves.css', import.meta.url), 'utf8');
 const styles = [...css.matchAll(/\.curve-s(\d)\s*\{([^}]*)\}/g)].map(([, index, body]) => ({
   index: Number(index),
   stroke: /stroke:\s*(#[0-9a-f]{6})/i.exec(body ?? '')?.[1] ?? '',
   dash: /stroke-dasharray:\s*([^;]+);/.exec(body ?? '')?.[1]?.trim() ?? 'none',
+  round: /stroke-linecap:\s*round/.test(body ?? ''),
 }));
 
 /** WCAG's relative luminance of a #rrggbb colour. */
@@ -32,4 +34,15 @@ test('a style for each series a curve may have, each line 3:1 or more against th
     expect(contrast(stroke, '#ffffff'), `.curve-s${index}`).toBeGreaterThanOrEqual(3);
   expect(new Set(styles.map((style) => style.dash)).size).toBe(styles.length);
   expect(new Set(styles.map((style) => style.stroke)).size).toBe(styles.length);
+});
+
+test('the stylesheet draws each series as a datasheet does (SERIES_STYLES)', () => {
+  expect(styles).toEqual(
+    SERIES_STYLES.map((style, index) => ({
+      index,
+      stroke: style.stroke,
+      dash: style.dash.length > 0 ? style.dash.join(' ') : 'none',
+      round: style.round === true,
+    })),
+  );
 });
