@@ -34,8 +34,8 @@ export interface CurveView {
 
 type Axis = Curve['xAxis'];
 
-/** An axis's title: its name, and its unit in brackets as the language writes them. */
-const axisTitle = ({ name, unit }: Axis, locale: Locale): string =>
+/** An axis's title: its name, and its unit in brackets as the language writes them (a datasheet's too). */
+export const axisTitle = ({ name, unit }: Axis, locale: Locale): string =>
   unit ? t(locale, 'curve.axis', { name, unit }) : name;
 
 const sameValues = (a: readonly number[], b: readonly number[]) =>

@@ -2,8 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
+import type { Curve } from '#api/curves.ts';
 import type { ProductDetail, ProductSummary, Resource } from '#api/product.ts';
+import { chartLayout } from '#lib/curve-chart.ts';
 import { FILE_LOCALES } from './resource-links.ts';
 import { documentProduct, renderers } from './resource-render.ts';
 
@@ -52,6 +55,7 @@ describe('documentProduct', () => {
         'attributes',
         'breadcrumbs',
         'currency',
+        'curves',
         'description',
         'leadTimeDays',
         'name',
@@ -154,5 +158,91 @@ describe('the Chinese datasheet', () => {
     expect(en).toContain('/BaseFont /Helvetica ');
     expect(en).not.toContain('NotoSansSC');
     expect(en.length).toBeLessThan(3000);
+  });
+});
+
+/** The text of a file's content streams (the streams with no entries but their length and filter), inflated. */
+function contentStreams(bytes: Uint8Array): string {
+  const file = Buffer.from(bytes);
+  return [...file.toString('latin1').matchAll(/<< \/Length (\d+) \/Filter \/FlateDecode >>\nstream\n/g)]
+    .map((match) => {
+      const start = (match.index ?? 0) + match[0].length;
+      return inflateSync(file.subarray(start, start + Number(match[1]))).toString('latin1');
+    })
+    .join('\n');
+}
+
+describe('a datasheet’s performance curves', () => {
+  const x = Array.from({ length: 201 }, (_, i) => 400 + i * 1.5);
+  const transmission = (zh: boolean): Curve => ({
+    kind: 'transmission',
+    title: zh ? '透射率（45° 入射角）' : 'Transmission at 45°',
+    xAxis: { name: zh ? '波长' : 'Wavelength', unit: 'nm' },
+    yAxis: { name: zh ? '透射率' : 'Transmission', unit: '%' },
+    series: [
+      { name: zh ? 's 偏振' : 's-polarized', x, y: x.map((nm) => Number((44 + 3 * Math.sin(nm / 21)).toFixed(2))) },
+      { name: zh ? 'p 偏振' : 'p-polarized', x, y: x.map((nm) => Number((49 + 2 * Math.sin(nm / 23)).toFixed(2))) },
+    ],
+  });
+  const spectrum: Curve = {
+    kind: 'spectrum',
+    title: 'Emission spectrum',
+    xAxis: { name: 'Wavelength', unit: 'nm' },
+    yAxis: { name: 'Relative intensity', unit: 'a.u.' },
+    series: [{ name: '', x: [400, 403, 405, 407, 410], y: [0.02, 0.4, 1, 0.38, 0.01] }],
+  };
+  const english = renderers.datasheet.bytes('T', [{ ...product, curves: [transmission(false), spectrum] }], 'en');
+  const zh = renderers.datasheet.bytes('T', [{ ...chinese, curves: [transmission(true)] }], 'zh-CN');
+
+  test('draws each series as a path through the points of the page’s chart, in chart units scaled to points', () => {
+    const page = contentStreams(english);
+    for (const curve of [transmission(false), spectrum]) {
+      const lines = chartLayout(curve.series).lines;
+      for (const line of lines) {
+        // The layout's own tenths: a move to the first point, a line to each other one, and the stroke.
+        const path = line.map(([px, py], index) => `${px} ${py} ${index === 0 ? 'm' : 'l'}`).join('\n');
+        expect(page).toContain(`${path}\nS`);
+        expect(line.length).toBeGreaterThan(3);
+      }
+    }
+    // The chart's units (y down) drawn at 0.8 pt each with y turned up; the second series dashed as on the page
+    // (#1d4e89 and #b8461a, curve-styles.ts).
+    expect(page).toMatch(/^0\.8 0 0 -0\.8 [\d.]+ [\d.]+ cm$/m);
+    expect(page).toContain('0.11 0.31 0.54 RG\n1.5 w\n1 j\n');
+    expect(page).toContain('0.72 0.27 0.1 RG\n1.5 w\n1 j\n[6 3] 0 d\n');
+  });
+
+  test('reads back in English: the section, captions, axes with units, ticks and the legend', () => {
+    const text = pdfText(english);
+    for (const expected of [
+      'Performance curves',
+      'Transmission at 45°',
+      'Wavelength (nm)',
+      'Transmission (%)',
+      'Emission spectrum',
+      'Relative intensity (a.u.)',
+      's-polarized',
+      'p-polarized',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    for (const tick of chartLayout(transmission(false).series).xTicks) expect(text).toContain(tick.label);
+    // After the specifications, before the options.
+    expect(text.indexOf('Performance curves')).toBeGreaterThan(text.indexOf('Warm-up time'));
+    expect(text.indexOf('Performance curves')).toBeLessThan(text.indexOf('FC/PC'));
+  });
+
+  test('reads back in Chinese: the axes’ names and units in the embedded font', () => {
+    const text = pdfText(zh).replace(/\n+/g, '');
+    for (const expected of ['性能曲线', '透射率（45° 入射角）', '波长（nm）', '透射率（%）', 's 偏振', 'p 偏振']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('?');
+  });
+
+  test('is not there for a product without curves', () => {
+    expect(pdfText(renderers.datasheet.bytes('T', [product], 'en'))).not.toContain('Performance curves');
+    expect(pdfText(renderers.datasheet.bytes('T', [chinese], 'zh-CN'))).not.toContain('性能曲线');
+    expect(contentStreams(renderers.datasheet.bytes('T', [product], 'en'))).not.toMatch(/ cm$/m);
   });
 });

@@ -1,8 +1,10 @@
 import type { ProductDetail, Resource } from '#api/product.ts';
 import { type Locale, type MessageKey, t } from '#i18n/index.ts';
+import { curveDrawing } from '#lib/curve-drawing.ts';
 import { formatDate, formatPrice } from '#lib/format.ts';
 import { type PdfBlock, type PdfDocument, renderPdf } from '#lib/pdf.ts';
 import { zipFiles } from '#lib/zip.ts';
+import { axisTitle } from './curves.ts';
 
 // How each kind of download is made from its products, in a locale (src/data/resources.ts names the files).
 // The documents' own words are the site's (`document.*` in i18n/); the products' are their records' in
@@ -17,7 +19,7 @@ const SOFTWARE_VERSION = '1.0.0';
  * Raise when the files come out differently from the same records (the downloads' cache keeps a file by
  * the digest of what it is made from, src/build/downloads/cache.ts, and would keep the old bytes).
  */
-export const RENDERING_VERSION = 2;
+export const RENDERING_VERSION = 3;
 
 /** The fields of a product its downloads are made from: what a worker thread is sent (no cards, no images). */
 const DOCUMENT_FIELDS = [
@@ -33,6 +35,7 @@ const DOCUMENT_FIELDS = [
   'updatedAt',
   'breadcrumbs',
   'resources',
+  'curves',
 ] as const satisfies readonly (keyof ProductDetail)[];
 export type DocumentProduct = Pick<ProductDetail, (typeof DOCUMENT_FIELDS)[number]>;
 
@@ -66,6 +69,18 @@ const heading = (text: string): PdfBlock => ({ kind: 'heading', text });
 const paragraph = (text: string): PdfBlock => ({ kind: 'paragraph', text });
 const table = (rows: [string, string][]): PdfBlock => ({ kind: 'table', rows });
 const paragraphs = (text: string) => text.split(/\n\s*\n/).map((part) => paragraph(part.trim()));
+
+/** Each of a product's curves drawn as on its page, its texts in the records' language. */
+const curveBlocks = (p: DocumentProduct, locale: Locale): PdfBlock[] =>
+  p.curves.map((curve) =>
+    curveDrawing({
+      title: curve.title,
+      xTitle: axisTitle(curve.xAxis, locale),
+      yTitle: axisTitle(curve.yAxis, locale),
+      legend: curve.series.length > 1 ? curve.series.map((series) => series.name) : [],
+      series: curve.series,
+    }),
+  );
 
 const specRows = (p: DocumentProduct): [string, string][] =>
   p.attributes.map((a) => [a.label, [a.value, a.unit].filter(Boolean).join(' ')]);
@@ -145,6 +160,7 @@ function datasheet(title: string, products: DocumentProduct[], locale: Locale): 
       ...paragraphs(p.description),
       heading(label(say('document.specifications'))),
       table(specRows(p)),
+      ...(p.curves.length > 0 ? [heading(label(say('document.curves'))), ...curveBlocks(p, locale)] : []),
       ...(p.options.length > 0
         ? [
             heading(label(say('document.options'))),
