@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
+import { Content } from './pdf/content.ts';
 import { readTrueType } from './pdf/truetype.ts';
 import { type DrawingArea, type PdfDocument, renderPdf, toWinAnsi } from './pdf.ts';
 
@@ -120,6 +121,14 @@ describe('renderPdf', () => {
     expect(pages).toBeGreaterThan(3);
     expect(many).toContain(`/Count ${pages} `);
     expect(contents(bytes)).toContain(`(Page ${pages} of ${pages}) Tj`);
+  });
+
+  test('writes each number with at most two decimals, as String() would write it rounded to hundredths', () => {
+    const values = [0, -0.001, 0.004, 0.005, -0.005, 1.05, 12.1, 100, -3.07, 2.675, 1e-7, 56.69, -481.9, 0.1 + 0.2];
+    for (let i = 0; i < 2000; i++) values.push((i * 7919) / 97 - 40);
+    const content = new Content();
+    for (const value of values) content.lineWidth(value);
+    expect(content.toString()).toBe(values.map((value) => `${String(Math.round(value * 100) / 100)} w`).join('\n'));
   });
 
   test('records the title, producer and language', () => {

@@ -5,8 +5,18 @@ import type { FontFace, PdfFont } from './fonts.ts';
 // colours are gray levels (0 black, 1 white) or RGB components from 0 to 1. The layout (layout.ts) draws
 // the documents' text and tables with it, and a block of kind `drawing` hands it to its own code (a chart).
 
-/** A number as a content stream writes it: at most two decimals, no exponent. */
-const num = (value: number) => String(Math.round(value * 100) / 100);
+/**
+ * A number as a content stream writes it: at most two decimals, no exponent. Written from whole hundredths:
+ * about twice as fast as String() of the rounded number, and a chart's path is thousands of them.
+ */
+function num(value: number): string {
+  const hundredths = Math.round(value * 100);
+  const size = hundredths < 0 ? -hundredths : hundredths;
+  const fraction = size % 100;
+  const whole = `${hundredths < 0 ? '-' : ''}${(size - fraction) / 100}`;
+  if (fraction === 0) return size === 0 ? '0' : whole;
+  return `${whole}.${fraction % 10 === 0 ? fraction / 10 : fraction < 10 ? `0${fraction}` : fraction}`;
+}
 
 /** The stroke of text made bold from a regular font, in ems: about the difference of Noto Sans SC's Bold. */
 const EMBOLDEN = 0.04;
