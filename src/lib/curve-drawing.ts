@@ -1,5 +1,5 @@
 import { type ChartSeries, chartLayout } from './curve-chart.ts';
-import { SERIES_STYLES, type SeriesStyle } from './curve-styles.ts';
+import { CHART_COLOURS, SERIES_STYLES, type SeriesStyle } from './curve-styles.ts';
 import type { Content, DrawingArea, PdfBlock, TextFit } from './pdf.ts';
 
 // A curve in a PDF document (a datasheet), as vector graphics: the layout the product page draws as SVG
@@ -45,8 +45,8 @@ function rgb(hex: string): [number, number, number] {
   return [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16) / 255) as [number, number, number];
 }
 
-const GRID_RGB = rgb('#d9e0e8'); // --line
-const FRAME_RGB = rgb('#566474'); // --muted
+const GRID_RGB = rgb(CHART_COLOURS.grid);
+const FRAME_RGB = rgb(CHART_COLOURS.frame);
 const SERIES_RGB = SERIES_STYLES.map((style) => rgb(style.stroke));
 
 /**

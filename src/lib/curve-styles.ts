@@ -21,3 +21,6 @@ export const SERIES_STYLES: readonly SeriesStyle[] = [
   { stroke: '#2a7fb8', dash: [8, 3, 2, 3, 2, 3] },
   { stroke: '#3d4a57', dash: [1, 4], round: true },
 ];
+
+/** The grid's and the frame's colours: the page's `--line` and `--muted` (global.css; the same test holds them). */
+export const CHART_COLOURS = { grid: '#d9e0e8', frame: '#566474' } as const;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { CURVE_LIMITS } from '#api/curves.ts';
-import { SERIES_STYLES } from '#lib/curve-styles.ts';
+import { CHART_COLOURS, SERIES_STYLES } from '#lib/curve-styles.ts';
 
 // The styles of a chart's series (curves.css): one for each series a curve may have, each line at least 3:1
 // against the page (WCAG 1.4.11, graphics), and each its own dash, for readers who do not tell the colours
@@ -45,4 +45,10 @@ test('the stylesheet draws each series as a datasheet does (SERIES_STYLES)', () 
       round: style.round === true,
     })),
   );
+});
+
+test('a datasheet’s grid and frame are in the page’s --line and --muted', () => {
+  const global = readFileSync(new URL('./global.css', import.meta.url), 'utf8');
+  expect(/--line:\s*(#[0-9a-f]{6})/i.exec(global)?.[1]).toBe(CHART_COLOURS.grid);
+  expect(/--muted:\s*(#[0-9a-f]{6})/i.exec(global)?.[1]).toBe(CHART_COLOURS.frame);
 });
