@@ -219,7 +219,7 @@ export default function CategoryBrowser({ locale, products, total, dataUrl }: Pr
     ) : undefined;
 
   return (
-    // `data-restoring` stays until the URL has been read (see KnowledgeCentre); `data-view` hides the pager
+    // `data-restoring` stays until the URL has been read (as the knowledge centre's does); `data-view` hides the pager
     // (src/styles/paging.css) while another view than this page's products is shown.
     <div className="category-browser" data-restoring={restored ? undefined : ''} data-view={view}>
       <div className="tabs" role="tablist" aria-label={t(locale, 'browse.views')}>

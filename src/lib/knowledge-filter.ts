@@ -32,11 +32,16 @@ function keywords(query: string | undefined): string[] {
     .filter((word) => word !== '');
 }
 
+/** What filtering reads of an article: the build's records, or the browser's, read back from the page's list. */
+export type FilterableArticle = Pick<ArticleRecord, 'contentType' | 'title' | 'summary' | 'author' | 'publishedAt'> & {
+  productSeries: Pick<ArticleRecord['productSeries'], 'id'>;
+};
+
 /**
  * The articles that meet every field of a filter, in their original order. Each keyword must occur in the title,
  * the summary or the author; as a substring match it works for Chinese, which does not separate words with spaces.
  */
-export function filterArticles(articles: ArticleRecord[], filter: KnowledgeFilter): ArticleRecord[] {
+export function filterArticles<T extends FilterableArticle>(articles: T[], filter: KnowledgeFilter): T[] {
   const words = keywords(filter.q);
   return articles.filter((article) => {
     if (filter.type !== undefined && article.contentType !== filter.type) return false;

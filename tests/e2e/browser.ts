@@ -56,14 +56,12 @@ export function startBrowser() {
 
 /**
  * Waits until every island on the page that hydrates by itself has hydrated (Astro drops `ssr` from
- * <astro-island> then) and has read its state from the URL (islands that do mark themselves
- * `data-restoring` until then).
+ * <astro-island> then) and has read its state from the URL (islands and plain-DOM modules that do, such as
+ * the knowledge centre's, mark themselves `data-restoring` until then).
  */
 export async function islandsReady(page: Page): Promise<void> {
   await page.waitForFunction(
     // An island hydrated on interaction (client:interact: the header's search box) waits for the visitor.
-    () =>
-      document.querySelectorAll('astro-island[ssr]:not([client="interact"]), astro-island [data-restoring]').length ===
-      0,
+    () => document.querySelectorAll('astro-island[ssr]:not([client="interact"]), [data-restoring]').length === 0,
   );
 }

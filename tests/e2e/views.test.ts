@@ -125,6 +125,29 @@ describe('the knowledge centre', () => {
   });
 });
 
+describe('the knowledge centre without React', () => {
+  test('restores a filter from the URL, bounds the dates, shows the empty state and resets to every article', async () => {
+    const page = await browser.open('/knowledge?from=2999-01-01&series=abc&utm=x');
+    await islandsReady(page);
+    const status = page.locator('main [role=status]').first();
+    // A bad series id is dropped; a parameter that is not the filter's stays.
+    await expect.poll(() => page.url()).toMatch(/\?utm=x&from=2999-01-01$/);
+    expect(await page.getByLabel('From').inputValue()).toBe('2999-01-01');
+    expect(await page.getByLabel('To').getAttribute('min')).toBe('2999-01-01');
+    expect(await status.textContent()).toMatch(/^0 of \d+ articles$/);
+    expect(await page.locator('.article-list').isHidden()).toBe(true);
+    expect(await page.locator('main .empty').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Reset filters' }).click();
+    await expect.poll(() => page.url()).toMatch(/\?utm=x$/);
+    const total = Number(((await status.textContent()) ?? '').match(/of (\d+)/)?.[1]);
+    expect(await status.textContent()).toBe(`${total} of ${total} articles`);
+    expect(await page.locator('.article-list > li:visible').count()).toBe(total);
+    expect(await page.getByLabel('From').inputValue()).toBe('');
+    expect(await page.getByLabel('To').getAttribute('min')).toBeNull();
+    await page.context().close();
+  });
+});
+
 describe('configure now', () => {
   test('updates the total with the quantity and opens login when a visitor adds to cart', async () => {
     const page = await browser.open('/sitemap');
