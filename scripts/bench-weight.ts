@@ -41,6 +41,7 @@ try {
     ['product (logged in)', productPath, true],
     ['product (zh-CN, logged in)', `/zh-CN${productPath}`, true],
     ['knowledge', '/knowledge'],
+    ['knowledge (zh-CN)', '/zh-CN/knowledge'],
   ];
   console.log(`${'page'.padEnd(27)} ${'HTML gzip'.padStart(10)} ${'JS gzip'.padStart(10)}  JS files`);
   for (const [name, path, loggedIn] of pages) {
