@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -218,8 +218,16 @@ describe('precompress', () => {
     const page = (i: number) => Buffer.from(`<p>Objective lens ${i}: 40x, NA 0.95.</p>`.repeat(40 + i));
     const first = new Uint8Array(page(0));
     expect(compressing.add(join(site, 'batched/first/index.html'), first, true, true)).toBe(true);
-    // Not flushed: it goes to the thread on this thread's next turn.
-    for (let wait = 0; wait < 100 && !existsSync(join(site, 'batched/first/index.html.gz')); wait++) {
+    // Not flushed: it goes to the thread on this thread's next turn. The thread writes the copy in place, so
+    // the file can exist before its last bytes do: wait for a whole copy, not for the name.
+    const whole = () => {
+      try {
+        return gunzipSync(readFileSync(join(site, 'batched/first/index.html.gz'))).length > 0;
+      } catch {
+        return false;
+      }
+    };
+    for (let wait = 0; wait < 100 && !whole(); wait++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     // Moved, not copied: the caller's view is emptied.
