@@ -14,6 +14,7 @@ import { sameSiteWrites } from './middleware/same-site.ts';
 import { noStoreForSessions, securityHeaders, sitePolicyReader } from './middleware/security-headers.ts';
 import { staticSite } from './middleware/static.ts';
 import { openApiDocument } from './openapi.ts';
+import { createReadCache, READ_CACHE_BYTES } from './read-cache.ts';
 import { authedCalls, builderCalls, editorCalls, errorResponse, requestLocale } from './router.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { cartRoutes } from './routes/cart.ts';
@@ -70,6 +71,8 @@ export interface AppOptions {
   releases?: (() => Releases | undefined) | undefined;
   /** This process's builder's previews, for the workspace; none without a builder. */
   previews?: (() => Previews | undefined) | undefined;
+  /** The most bytes the catalogue's read calls keep answers in (read-cache.ts); 0 keeps none. 64 MB by default. */
+  readCacheBytes?: number | undefined;
 }
 
 export const API_BASE = '/api';
@@ -92,8 +95,10 @@ export function createApp({
   onBuildRequested,
   releases,
   previews = () => undefined,
+  readCacheBytes = READ_CACHE_BYTES,
 }: AppOptions): Hono {
   const preview = previewKey();
+  const reads = createReadCache(db, readCacheBytes);
   const api = new Hono();
   api.use(siteCors(siteOrigins));
   api.use(sameSiteWrites(siteOrigins));
@@ -120,13 +125,13 @@ export function createApp({
     return next();
   });
   api.get('/openapi.json', (c) => c.json(openApiDocument(calls, API_BASE)));
-  categoryRoutes(api, db);
-  productRoutes(api, db);
+  categoryRoutes(api, db, reads);
+  productRoutes(api, db, reads);
   searchRoutes(api, db);
-  solutionsRoutes(api, db);
-  newsRoutes(api, db);
-  systemRoutes(api, db);
-  pagesRoutes(api, db);
+  solutionsRoutes(api, db, reads);
+  newsRoutes(api, db, reads);
+  systemRoutes(api, db, reads);
+  pagesRoutes(api, db, reads);
   customerRoutes(api, { db, outbox, sessionDays });
   addressRoutes(api, db);
   cartRoutes(api, db);

@@ -13,6 +13,9 @@ export function serverConfig(env: NodeJS.ProcessEnv = process.env) {
   const dataDir = resolve(env.DATA_DIR ?? '.data');
   const hstsMaxAge = Number(env.HSTS_MAX_AGE ?? 0);
   refuseTrustProxy(env.TRUST_PROXY);
+  const readCacheMb = Number(env.READ_CACHE_MB ?? 64);
+  if (!Number.isFinite(readCacheMb) || readCacheMb < 0)
+    throw new Error(`READ_CACHE_MB must be a number of megabytes (0 for none), got "${env.READ_CACHE_MB}".`);
   if (!Number.isInteger(hstsMaxAge) || hstsMaxAge < 0)
     throw new Error(`HSTS_MAX_AGE must be a whole number of seconds, got "${env.HSTS_MAX_AGE}".`);
   return {
@@ -41,5 +44,7 @@ export function serverConfig(env: NodeJS.ProcessEnv = process.env) {
     siteUrl: (env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     /** `serve:api` builds and publishes the site into SITE_DIR on editors' rebuilds (SITE_BUILDER=1). */
     siteBuilder: env.SITE_BUILDER === '1',
+    /** The most bytes the catalogue's read calls keep answers in (decision 0075); READ_CACHE_MB=0 keeps none. */
+    readCacheBytes: Math.floor(readCacheMb * 1024 * 1024),
   };
 }

@@ -13,6 +13,7 @@ import { readInput } from './body/read-input.ts';
 import type { Db } from './db/index.ts';
 import { ApiError } from './errors.ts';
 import { NO_SOCKET_ADDRESS } from './middleware/client-address.ts';
+import type { CachedAnswer, ReadCache } from './read-cache.ts';
 import { describeIssue, describeProblem, readyForDatabase, timestampFields } from './validate.ts';
 
 /** What a handler gets besides its validated input. */
@@ -69,6 +70,16 @@ export function errorResponse(c: Context, error: ApiError, locale: Locale) {
 /** Registers a call of the contract: its input is validated, its answer wrapped in the envelope. */
 export function handle<C extends Call>(app: Hono, db: Db, call: C, handler: Handler<C>): void {
   register(app, db, call, 'none', handler);
+}
+
+/**
+ * Registers a public read of the catalogue (decision 0075): answered like handle's, and kept in `reads`
+ * under the change feed's version, by call and validated input, so the next read of the same with no
+ * content written since gets the same bytes without the handler. Only for calls whose answer depends on
+ * nothing but their input and the content the feed covers: never the caller, the time or a customer.
+ */
+export function handleRead<C extends Call>(app: Hono, db: Db, reads: ReadCache, call: C, handler: Handler<C>): void {
+  register(app, db, call, 'none', handler, reads);
 }
 
 /**
@@ -227,6 +238,7 @@ function register<C extends Call>(
     input: ParsedRequestOf<C>,
     context: HandlerContext & { customer?: SessionCustomer; session?: string; editor?: Editor },
   ) => Promise<DataOf<C>>,
+  reads?: ReadCache,
 ): void {
   const timestamps = timestampFields(call.request);
   app.on(call.method, call.path, async (c) => {
@@ -286,19 +298,34 @@ function register<C extends Call>(
     const input = parsed.output as ParsedRequestOf<C> & { language: Language };
     const locale = localeOf(input.language);
     const address = c.get('clientAddress') ?? NO_SOCKET_ADDRESS;
-    try {
-      const data = await handler(input, {
+    const answer = (): Promise<Response> =>
+      handler(input, {
         db,
         language: input.language,
         address,
         ...(customer ? { customer } : {}),
         ...(session ? { session } : {}),
         ...(editor ? { editor } : {}),
-      });
-      return c.json({ code: SUCCESS, msg: t(locale, 'api.success'), data });
-    } catch (error) {
-      if (error instanceof ApiError) return errorResponse(c, error, locale);
-      throw error;
+      }).then(
+        (data) => c.json({ code: SUCCESS, msg: t(locale, 'api.success'), data }),
+        (error) => {
+          if (error instanceof ApiError) return errorResponse(c, error, locale);
+          throw error;
+        },
+      );
+    if (!reads) return answer();
+    // The validated input names the answer: its defaults filled in, its fields in the schema's order.
+    const key = `${call.path}\n${JSON.stringify(input)}`;
+    const version = await reads.version();
+    const kept = reads.get(version, key);
+    if (kept) return c.body(kept.body, kept.status, JSON_TYPE);
+    const response = await answer();
+    if (response.status === 200 || response.status === 404) {
+      const body = await response.clone().text();
+      reads.set(version, key, { status: response.status as CachedAnswer['status'], body });
     }
+    return response;
   });
 }
+
+const JSON_TYPE = { 'content-type': 'application/json' };

@@ -79,6 +79,7 @@ export async function startServer(options: {
     onBuildRequested: () => void builder?.kick(),
     releases: () => builder?.releases,
     previews: () => builder?.previews,
+    readCacheBytes: config.readCacheBytes,
   });
   let builder: Builder | undefined;
   // The command-line tools reach an embedded database this process holds through it (control/channel.ts).

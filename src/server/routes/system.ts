@@ -3,11 +3,12 @@ import { systemChanges, systemConfigList, systemConfigMeta } from '#api/system.t
 import { changesSince } from '../db/changes.ts';
 import type { Db } from '../db/index.ts';
 import { getMeta, listConfig } from '../db/site.ts';
-import { handle, handleBuilder } from '../router.ts';
+import type { ReadCache } from '../read-cache.ts';
+import { handleBuilder, handleRead } from '../router.ts';
 
-export function systemRoutes(app: Hono, db: Db): void {
-  handle(app, db, systemConfigList, (_input, { language }) => listConfig(db, language));
-  handle(app, db, systemConfigMeta, (input, { language }) => getMeta(db, language, input.pageHome));
+export function systemRoutes(app: Hono, db: Db, reads: ReadCache): void {
+  handleRead(app, db, reads, systemConfigList, (_input, { language }) => listConfig(db, language));
+  handleRead(app, db, reads, systemConfigMeta, (input, { language }) => getMeta(db, language, input.pageHome));
   // The change feed, for builds only (src/data/products/loader.ts): a page of an index range, no lock.
   handleBuilder(app, db, systemChanges, (input) => changesSince(db, input.since));
 }
