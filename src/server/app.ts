@@ -98,7 +98,7 @@ export function createApp({
   readCacheBytes = READ_CACHE_BYTES,
 }: AppOptions): Hono {
   const preview = previewKey();
-  const reads = createReadCache(db, readCacheBytes);
+  const reads = readCacheBytes > 0 ? createReadCache(db, readCacheBytes) : undefined;
   const api = new Hono();
   api.use(siteCors(siteOrigins));
   api.use(sameSiteWrites(siteOrigins));

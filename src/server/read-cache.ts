@@ -7,10 +7,10 @@ import type { Queryable } from './db/index.ts';
 // way), and answers from the cache when the version is the one its answer was made at. A write through any
 // process, or SQL typed into the database, changes the version the next read sees.
 
-/** What a read answers: the envelope's JSON and its HTTP status. */
+/** What a read answers: the envelope's JSON, encoded once (a hit sends the bytes as they are), and its HTTP status. */
 export interface CachedAnswer {
   status: 200 | 404;
-  body: string;
+  body: Uint8Array;
 }
 
 /** The feed's version as a read saw it. */
@@ -102,7 +102,7 @@ export function createReadCache(db: Queryable, maxBytes = READ_CACHE_BYTES): Rea
     },
     set(version, key, answer) {
       if (!version.settled || version.key !== current) return;
-      const size = Buffer.byteLength(key) + Buffer.byteLength(answer.body);
+      const size = Buffer.byteLength(key) + answer.body.byteLength;
       if (size > maxBytes) return;
       const old = answers.get(key);
       if (old) {

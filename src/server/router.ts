@@ -77,8 +77,15 @@ export function handle<C extends Call>(app: Hono, db: Db, call: C, handler: Hand
  * under the change feed's version, by call and validated input, so the next read of the same with no
  * content written since gets the same bytes without the handler. Only for calls whose answer depends on
  * nothing but their input and the content the feed covers: never the caller, the time or a customer.
+ * Without `reads` (READ_CACHE_MB=0) it is handle.
  */
-export function handleRead<C extends Call>(app: Hono, db: Db, reads: ReadCache, call: C, handler: Handler<C>): void {
+export function handleRead<C extends Call>(
+  app: Hono,
+  db: Db,
+  reads: ReadCache | undefined,
+  call: C,
+  handler: Handler<C>,
+): void {
   register(app, db, call, 'none', handler, reads);
 }
 
@@ -321,7 +328,7 @@ function register<C extends Call>(
     if (kept) return c.body(kept.body, kept.status, JSON_TYPE);
     const response = await answer();
     if (response.status === 200 || response.status === 404) {
-      const body = await response.clone().text();
+      const body = new Uint8Array(await response.clone().arrayBuffer());
       reads.set(version, key, { status: response.status as CachedAnswer['status'], body });
     }
     return response;

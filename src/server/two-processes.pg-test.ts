@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freshDb } from '#tests/support/testing.ts';
+import { createEditorToken } from './auth/editors.ts';
 import { hashPassword } from './auth/password.ts';
 import { insertCustomer } from './db/customers.ts';
 import { type SmtpSink, startSmtpSink } from './mail/sink.ts';
@@ -159,5 +160,33 @@ describe('two API processes on one PostgreSQL database', () => {
       from(42),
     );
     expect(checked.body.code).toBe(200);
+  });
+
+  test("an editor's write through one process is seen by the very next read through the other, whose reads are kept", async () => {
+    if (!handle) throw new Error('no database');
+    const { token } = await createEditorToken(handle.db, 'twin-editor@example.com', { role: 'admin' });
+    const editor = { authorization: `Bearer ${token}` };
+    const [row] = await handle.db.query<{ id: number }>('select id from product where published order by id limit 1');
+    const item = { language: 'en', id: row?.id };
+    const setting = (value: string) => ({ configName: 'twinProbe', configValue: { en: value, zh: value } });
+    const probe = async (i: 0 | 1) =>
+      (
+        (await post(base(i), '/system/config/list', { language: 'en' })).body.data as {
+          configName: string;
+          configValue: string;
+        }[]
+      ).find((entry) => entry.configName === 'twinProbe')?.configValue;
+    for (let round = 1; round <= 5; round++) {
+      // Read on process 1 twice (the second from its cache), write on process 0, read on process 1 at once.
+      await probe(1);
+      await post(base(1), '/product/item', item);
+      await probe(1);
+      expect((await post(base(0), '/editor/config/save', setting(`round ${round}`), editor)).body.code).toBe(200);
+      expect(await probe(1)).toBe(`round ${round}`);
+      const name = `Twin product ${round}`;
+      await handle.db.query('update product set name_en = $2 where id = $1', [row?.id, name]);
+      expect((await post(base(1), '/product/item', item)).body.data.name).toBe(name);
+      expect((await post(base(0), '/product/item', item)).body.data.name).toBe(name);
+    }
   });
 });

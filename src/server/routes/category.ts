@@ -7,7 +7,7 @@ import { ApiError } from '../errors.ts';
 import type { ReadCache } from '../read-cache.ts';
 import { handleRead } from '../router.ts';
 
-export function categoryRoutes(app: Hono, db: Db, reads: ReadCache): void {
+export function categoryRoutes(app: Hono, db: Db, reads: ReadCache | undefined): void {
   handleRead(app, db, reads, categoryList, (_input, { language }) => categoryTree(db, language));
   handleRead(app, db, reads, categoryPage, (input, { language }) => pageCategories(db, language, input));
   handleRead(app, db, reads, categoryItem, async (input, { language }) => {

@@ -6,7 +6,7 @@ import { ApiError } from '../errors.ts';
 import type { ReadCache } from '../read-cache.ts';
 import { handleRead } from '../router.ts';
 
-export function newsRoutes(app: Hono, db: Db, reads: ReadCache): void {
+export function newsRoutes(app: Hono, db: Db, reads: ReadCache | undefined): void {
   handleRead(app, db, reads, newsPage, (input, { language }) => pageArticles(db, language, input));
   handleRead(app, db, reads, newsItem, async (input, { language }) => {
     const article = await getArticle(db, language, input.id);

@@ -6,7 +6,7 @@ import { ApiError } from '../errors.ts';
 import type { ReadCache } from '../read-cache.ts';
 import { handleRead } from '../router.ts';
 
-export function productRoutes(app: Hono, db: Db, reads: ReadCache): void {
+export function productRoutes(app: Hono, db: Db, reads: ReadCache | undefined): void {
   handleRead(app, db, reads, productItem, async (input, { language }) => {
     const product = await getProduct(db, language, input.id);
     if (!product) throw new ApiError(404, 'api.notFound', { thing: 'product', id: input.id });

@@ -6,7 +6,7 @@ import { ApiError } from '../errors.ts';
 import type { ReadCache } from '../read-cache.ts';
 import { handleRead } from '../router.ts';
 
-export function solutionsRoutes(app: Hono, db: Db, reads: ReadCache): void {
+export function solutionsRoutes(app: Hono, db: Db, reads: ReadCache | undefined): void {
   handleRead(app, db, reads, solutionsPage, (input, { language }) => pageSolutions(db, language, input));
   handleRead(app, db, reads, solutionsItem, async (input, { language }) => {
     const solution = await getSolution(db, language, input.id);
