@@ -1,7 +1,7 @@
 // `npm run bench:reads`: the catalogue's read calls under load against `/system/config/list`, the
 // cheapest call (issue 41, item 3; decision 0075). Starts the API in a process of its own (on in-memory
 // PGlite, and on DATABASE_URL when set), then drives each call from this process with 50 connections
-// for BENCH_SECONDS (5) after a 2 s warm-up, the connections spread over a few products, categories,
+// for BENCH_SECONDS (5) after a 2 s warm-up of every call, the connections spread over a few products, categories,
 // articles and solutions in both languages, and prints req/s and p99 with each call's share of
 // config/list's. The target: every read at ≥ 50 % of its req/s and p99 within twice its p99.
 // READ_CACHE_MB=0 measures the reads without the cache.
@@ -90,8 +90,9 @@ async function benchDatabase(label: string, url: string | undefined): Promise<bo
     const rows: (string | number)[][] = [];
     let base: { rps: number; p99: number } | undefined;
     let ok = true;
+    // Every call warmed up first, so config/list, measured first, runs on code as warm as the rest.
+    for (const [path, bodies] of ready.loads) await run(`${ready.api}${path}`, bodies, WARMUP_SECONDS);
     for (const [path, bodies] of ready.loads) {
-      await run(`${ready.api}${path}`, bodies, WARMUP_SECONDS);
       const figures = await run(`${ready.api}${path}`, bodies, SECONDS);
       base ??= figures;
       const share = figures.rps / base.rps;

@@ -57,7 +57,7 @@ describeApi('catalogue reads kept by the change feed version', (api) => {
     const reads = createReadCache(api.db, 1_000);
     const version = await reads.version();
     expect(version.settled).toBe(true);
-    const answer = (n: number) => ({ status: 200 as const, body: Buffer.from('x'.repeat(300 + n)) });
+    const answer = (n: number) => ({ status: 200 as const, body: new TextEncoder().encode('x'.repeat(300 + n)) });
     reads.set(version, 'a', answer(0));
     reads.set(version, 'b', answer(1));
     reads.set(version, 'c', answer(2));
@@ -69,7 +69,7 @@ describeApi('catalogue reads kept by the change feed version', (api) => {
     expect(reads.get(version, 'a')).toBeDefined();
     expect(reads.size.bytes).toBeLessThanOrEqual(1_000);
     // One answer larger than the bound is not kept at all.
-    reads.set(version, 'e', { status: 200, body: Buffer.from('x'.repeat(2_000)) });
+    reads.set(version, 'e', { status: 200, body: new TextEncoder().encode('x'.repeat(2_000)) });
     expect(reads.get(version, 'e')).toBeUndefined();
     // Nothing is kept under a version a transaction was running at.
     reads.set({ ...version, settled: false }, 'f', answer(4));

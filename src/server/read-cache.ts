@@ -10,7 +10,7 @@ import type { Queryable } from './db/index.ts';
 /** What a read answers: the envelope's JSON, encoded once (a hit sends the bytes as they are), and its HTTP status. */
 export interface CachedAnswer {
   status: 200 | 404;
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
 }
 
 /** The feed's version as a read saw it. */
