@@ -1,7 +1,9 @@
+import { gunzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
 import { describeApi } from '#tests/support/testing.ts';
 import { createEditorToken } from './auth/editors.ts';
-import { createReadCache } from './read-cache.ts';
+import { createReadCache, GZIP_FROM_BYTES } from './read-cache.ts';
+import { acceptsGzip } from './router.ts';
 
 describeApi('catalogue reads kept by the change feed version', (api) => {
   const read = async (path: string, body: object) => {
@@ -27,6 +29,57 @@ describeApi('catalogue reads kept by the change feed version', (api) => {
     }
     // Defaults filled in name the same answer: no language is English.
     expect(await read('/category/list', {})).toEqual(await read('/category/list', { language: 'en' }));
+  });
+
+  test('a kept answer goes gzipped to a client that takes gzip, the same JSON once unzipped', async () => {
+    const send = (encoding?: string) =>
+      api.request('/product/page', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(encoding ? { 'accept-encoding': encoding } : {}) },
+        body: JSON.stringify({ language: 'zh', pageNum: 1, pageSize: 20 }),
+      });
+    const plain = await send();
+    const text = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toContain('accept-encoding');
+    expect(Buffer.byteLength(text)).toBeGreaterThan(GZIP_FROM_BYTES);
+    // Kept now: the next read that takes gzip gets the same bytes, compressed.
+    const zipped = await send('gzip, deflate, br');
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toContain('accept-encoding');
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(bytes.byteLength).toBeLessThan(Buffer.byteLength(text) / 2);
+    expect(gunzipSync(bytes).toString()).toBe(text);
+    // Refused gzip, or none asked for: the plain bytes.
+    for (const encoding of ['gzip;q=0, identity', 'br', undefined]) {
+      const again = await send(encoding);
+      expect(again.headers.get('content-encoding')).toBeNull();
+      expect(await again.text()).toBe(text);
+    }
+    // A small answer (a product not found) is sent as it is.
+    const missing = await read('/product/item', { language: 'en', id: 999_999 });
+    expect(Buffer.byteLength(missing.text)).toBeLessThan(GZIP_FROM_BYTES);
+    const small = await api.request('/product/item', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+      body: JSON.stringify({ language: 'en', id: 999_999 }),
+    });
+    expect(small.status).toBe(404);
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.text()).toBe(missing.text);
+  });
+
+  test('Accept-Encoding read as HTTP says: named or by *, not at q=0', () => {
+    expect(acceptsGzip('gzip, deflate')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, gzip;q=0.8, *;q=0.1')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('x-gzip')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('*;q=0')).toBe(false);
+    expect(acceptsGzip('br, deflate')).toBe(false);
+    expect(acceptsGzip('identity')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+    expect(acceptsGzip('')).toBe(false);
   });
 
   test('a write through the API is seen by the very next read', async () => {

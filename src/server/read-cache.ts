@@ -1,4 +1,8 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { Queryable } from './db/index.ts';
+
+const gzipBytes = promisify(gzip);
 
 // The catalogue's read calls answered from memory, keyed by the change feed's last change (issue 41,
 // item 3; decision 0075). Every content write records its entities in content_change in its own
@@ -12,6 +16,9 @@ export interface CachedAnswer {
   status: 200 | 404;
   body: Uint8Array<ArrayBuffer>;
 }
+
+/** Answers smaller than this are sent as they are: gzip would save a few hundred bytes at most. */
+export const GZIP_FROM_BYTES = 1024;
 
 /** The feed's version as a read saw it. */
 interface Version {
@@ -31,6 +38,11 @@ export interface ReadCache {
   get(version: Version, key: string): CachedAnswer | undefined;
   /** Keeps an answer made after `version` was read, when the version allows it and it fits. */
   set(version: Version, key: string, answer: CachedAnswer): void;
+  /**
+   * The kept answer's body gzipped, made on the first call (off the main thread) and kept with it, counted
+   * in the bound; undefined when it is not kept or under GZIP_FROM_BYTES.
+   */
+  gzipped(version: Version, key: string): Promise<Uint8Array<ArrayBuffer>> | undefined;
   /** What the cache holds: answers and their bytes. */
   readonly size: { entries: number; bytes: number };
 }
@@ -54,7 +66,10 @@ const VERSION_SQL = `select coalesce((select max(seq) from content_change), 0)::
 
 /** A cache of at most `maxBytes` of answers, least recently used first out; 0 keeps nothing. */
 export function createReadCache(db: Queryable, maxBytes = READ_CACHE_BYTES): ReadCache {
-  const answers = new Map<string, CachedAnswer & { bytes: number }>();
+  const answers = new Map<
+    string,
+    CachedAnswer & { bytes: number; gzip?: Promise<Uint8Array<ArrayBuffer>> | undefined }
+  >();
   let bytes = 0;
   /** The version the kept answers belong to. */
   let current: string | undefined;
@@ -71,6 +86,14 @@ export function createReadCache(db: Queryable, maxBytes = READ_CACHE_BYTES): Rea
       current = version.key;
     }
     return version;
+  };
+  /** Drops the least recently used answers until the kept bytes are within the bound. */
+  const keepWithinBound = () => {
+    for (const [oldest, kept] of answers) {
+      if (bytes <= maxBytes) break;
+      answers.delete(oldest);
+      bytes -= kept.bytes;
+    }
   };
   const start = (): Promise<Version> => {
     running = read().finally(() => {
@@ -111,11 +134,26 @@ export function createReadCache(db: Queryable, maxBytes = READ_CACHE_BYTES): Rea
       }
       answers.set(key, { ...answer, bytes: size });
       bytes += size;
-      for (const [oldest, kept] of answers) {
-        if (bytes <= maxBytes) break;
-        answers.delete(oldest);
-        bytes -= kept.bytes;
+      keepWithinBound();
+    },
+    gzipped(version, key) {
+      if (version.key !== current) return undefined;
+      const answer = answers.get(key);
+      if (!answer || answer.body.byteLength < GZIP_FROM_BYTES) return undefined;
+      if (!answer.gzip) {
+        const made = current;
+        answer.gzip = gzipBytes(answer.body).then((zipped) => {
+          const body = new Uint8Array(zipped.buffer as ArrayBuffer, zipped.byteOffset, zipped.byteLength);
+          // Still kept under the same version: its copy counts in the bound from now on.
+          if (made === current && answers.get(key) === answer) {
+            answer.bytes += body.byteLength;
+            bytes += body.byteLength;
+            keepWithinBound();
+          }
+          return body;
+        });
       }
+      return answer.gzip;
     },
     get size() {
       return { entries: answers.size, bytes };

@@ -325,7 +325,15 @@ function register<C extends Call>(
     const key = `${call.path}\n${JSON.stringify(input)}`;
     const version = await reads.version();
     const kept = reads.get(version, key);
-    if (kept) return c.body(kept.body, kept.status, JSON_TYPE);
+    // The same call answers gzipped or not by the request's Accept-Encoding: a shared cache must know.
+    c.header('vary', 'accept-encoding', { append: true });
+    if (kept) {
+      // A kept answer is sent gzipped to a client that takes it (every HTTP client does): compressed once
+      // per version, it is a tenth of the bytes for a page of products.
+      const zipped = acceptsGzip(c.req.header('accept-encoding')) ? reads.gzipped(version, key) : undefined;
+      if (zipped) return c.body(await zipped, kept.status, GZIP_JSON);
+      return c.body(kept.body, kept.status, JSON_TYPE);
+    }
     const response = await answer();
     if (response.status === 200 || response.status === 404) {
       const body = new Uint8Array(await response.clone().arrayBuffer());
@@ -336,3 +344,18 @@ function register<C extends Call>(
 }
 
 const JSON_TYPE = { 'content-type': 'application/json' };
+const GZIP_JSON = { ...JSON_TYPE, 'content-encoding': 'gzip' };
+
+/** Whether an Accept-Encoding header takes gzip (named, or by `*`, and not at q=0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  const weights = new Map(
+    header.split(',').map((part) => {
+      const [name = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return [name.trim(), q === undefined ? 1 : Number(q)] as const;
+    }),
+  );
+  const q = weights.get('gzip') ?? weights.get('x-gzip') ?? weights.get('*');
+  return q !== undefined && q > 0;
+}
