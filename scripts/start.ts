@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { siteBuilder } from '#build/builder.ts';
 import { buildSite } from '#build/site-build.ts';
+import type { WarmSlot } from '#build/warm/parent.ts';
 import { demoEditor } from '#server/auth/demo-editor.ts';
 import { serverConfig } from '#server/config.ts';
 import { exitIfDataDirInUse } from '#server/db/lock.ts';
@@ -17,6 +18,8 @@ process.env.SITE_URL ??= config.siteUrl;
 const db = await prepareDb({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') }).catch(
   exitIfDataDirInUse,
 );
+// The first build leaves Astro's process up for the builder's next ones (decision 0076).
+const warm: WarmSlot = {};
 let server: Awaited<ReturnType<typeof startServer>>;
 try {
   server = await startServer({
@@ -25,7 +28,7 @@ try {
     host: config.host,
     siteDir: config.siteDir,
     // Editors' rebuilds (POST /api/editor/rebuild) are built and published by this process.
-    builder: siteBuilder({ db, outDir: config.siteDir, log: (message) => console.log(message) }),
+    builder: siteBuilder({ db, outDir: config.siteDir, log: (message) => console.log(message), warm }),
   });
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
@@ -40,6 +43,7 @@ try {
     apiBaseUrl: `http://127.0.0.1:${server.port}/api`,
     outDir: config.siteDir,
     feedCredential: server.builderKey,
+    warm,
   });
   console.log(`Site built in ${(ms / 1000).toFixed(1)} s.`);
 } catch (error) {

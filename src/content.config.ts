@@ -6,6 +6,7 @@ import { sitePageList, slugHistory } from '#api/pages.ts';
 import { solutionsGroups, solutionsPage } from '#api/solutions.ts';
 import { systemConfigList, systemConfigMeta } from '#api/system.ts';
 import { pairLanguages } from '#data/bilingual.ts';
+import { recordedLoad } from '#data/collection-loads.ts';
 import { callAllPages, callApi } from '#data/fetch.server.ts';
 import { productsLoader } from '#data/products/loader.ts';
 
@@ -28,22 +29,22 @@ async function bothLanguages<T extends { id: number }>(load: (language: Language
 export const META_PAGES = ['home', 'category', 'product', 'solutions', 'knowledge', 'about', 'search', 'contact'];
 
 const categories = defineCollection({
-  loader: () => bothLanguages((language) => callAllPages(categoryPage, { language })),
+  loader: recordedLoad('categories', () => bothLanguages((language) => callAllPages(categoryPage, { language }))),
 });
 
 const products = defineCollection({ loader: productsLoader({ offline }) });
 
 const solutions = defineCollection({
-  loader: () => bothLanguages((language) => callAllPages(solutionsPage, { language })),
+  loader: recordedLoad('solutions', () => bothLanguages((language) => callAllPages(solutionsPage, { language }))),
 });
 
 const articles = defineCollection({
-  loader: () => bothLanguages((language) => callAllPages(newsPage, { language })),
+  loader: recordedLoad('articles', () => bothLanguages((language) => callAllPages(newsPage, { language }))),
 });
 
 /** Everything every page shares, one entry per language: navigation, settings, meta, fixed pages. */
 const site = defineCollection({
-  loader: async () => {
+  loader: recordedLoad('site', async () => {
     if (offline) return [];
     const redirects = await callApi(slugHistory, {});
     return Promise.all(
@@ -68,7 +69,7 @@ const site = defineCollection({
         };
       }),
     );
-  },
+  }),
 });
 
 export const collections = { categories, products, solutions, articles, site };

@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { handoffEnv } from './handoff.ts';
+import { type WarmProcess, warmProcess } from './warm/parent.ts';
+import type { WarmAnswer } from './warm/protocol.ts';
 
 // Astro's process: how site-build.ts starts `astro build` (heap and allocator settings, the preload that
 // reaches into it, the environment the storefront integration reads), and what it reads back from its
@@ -42,6 +44,16 @@ export interface AstroRun {
   staging: { state: string; since: number };
   /** What the build reads the change feed with (handoff.ts); none: every products load is a full one. */
   feedCredential: string | undefined;
+  /** Keep Astro's process up after this build, for warm builds (src/build/warm/). */
+  warm?: boolean | undefined;
+}
+
+/** What a build in Astro's process did: pages rendered and reused, its steps, and the process kept up. */
+export interface AstroResult {
+  rendered: number;
+  reused: number;
+  steps: AstroSteps;
+  warm?: WarmProcess | undefined;
 }
 
 /**
@@ -140,7 +152,8 @@ export function runAstroBuild({
   onProgress,
   staging,
   feedCredential,
-}: AstroRun) {
+  warm = false,
+}: AstroRun): Promise<AstroResult> {
   const args = [...ASTRO_HEAP_FLAGS, '--import', astroPreload, astroBin, 'build', '--outDir', outDir];
   const counts = { rendered: 0, reused: 0 };
   const timing = astroSteps();
@@ -176,7 +189,7 @@ export function runAstroBuild({
   // last 8,000 and its closing steps); a file takes every write whole. It stays in the state directory.
   const logFile = join(staging.state, 'astro-output.log');
   const logFd = openSync(logFile, 'w');
-  return new Promise<{ rendered: number; reused: number; steps: AstroSteps }>((done, reject) => {
+  return new Promise<AstroResult>((done, reject) => {
     const child = spawn(process.execPath, args, {
       env: {
         ...process.env,
@@ -189,10 +202,11 @@ export function runAstroBuild({
           outputCopies: outputCopies(cacheDir),
           cacheDir: cacheDir ? resolve(cacheDir) : undefined,
           feedCredential,
+          warm,
         }),
         ...astroMemoryEnv(),
       },
-      stdio: ['ignore', logFd, logFd],
+      stdio: warm ? ['ignore', logFd, logFd, 'ipc'] : ['ignore', logFd, logFd],
     });
     closeSync(logFd);
     const reader = openSync(logFile, 'r');
@@ -232,5 +246,13 @@ export function runAstroBuild({
       if (code === 0) done({ ...counts, steps: timing.steps });
       else reject(new Error(`The site build failed (exit code ${code}).${verbose ? '' : `\n${output.slice(-4000)}`}`));
     });
+    // A warm build's process says when its first build is done, and stays up (warm/child.ts).
+    if (warm) {
+      child.once('message', (answer: WarmAnswer) => {
+        if (answer.kind !== 'ready') return;
+        finish();
+        done({ ...counts, steps: timing.steps, warm: warmProcess(child, logFile) });
+      });
+    }
   });
 }

@@ -13,6 +13,7 @@ import {
 } from './publish/releases.ts';
 import { type Builder, isUniqueViolation, type Previews, type Releases } from './queue.ts';
 import { buildSite } from './site-build.ts';
+import { endWarm, type WarmSlot } from './warm/parent.ts';
 
 // The builder: takes the builds the queue (queue.ts) holds, one at a time across every process on the
 // database, builds, verifies and publishes each, and records how it went on its row.
@@ -37,6 +38,11 @@ export interface BuilderOptions {
   verbose?: boolean;
   /** Told when a build starts, progresses and ends. */
   log?: (message: string) => void;
+  /**
+   * Where the warm builder's Astro process is kept between builds (decision 0076): shared with the first
+   * build of `npm start`; a slot of its own when not given; `false` builds every time cold.
+   */
+  warm?: WarmSlot | false | undefined;
 }
 
 /**
@@ -51,7 +57,9 @@ function startBuilder({
   cacheDir,
   verbose = false,
   log = () => {},
+  warm = {},
 }: BuilderOptions) {
+  const slot = warm === false ? undefined : warm;
   let running: Promise<void> | undefined;
   let again = false;
   let closed = false;
@@ -110,6 +118,7 @@ function startBuilder({
           progress = next;
         },
         feedCredential: builderKey,
+        warm: slot,
       });
       clearInterval(heartbeat);
       await db.query(
@@ -117,8 +126,9 @@ function startBuilder({
            pages_total = $4, eta_ms = 0, release = $5 where id = $1`,
         [id, result.rendered, result.reused, result.rendered + result.reused, result.buildId],
       );
+      const how = result.path.warm ? 'warm' : result.path.reason ? `cold: ${result.path.reason}` : 'cold';
       log(
-        `build ${id}: published in ${(result.ms / 1000).toFixed(1)} s (${result.rendered} pages rendered, ${result.reused} reused)`,
+        `build ${id}: published in ${(result.ms / 1000).toFixed(1)} s (${result.rendered} pages rendered, ${result.reused} reused; ${how})`,
       );
       // What no kept release's build read from any more leaves the feed.
       await pruneChanges(db, RELEASES_KEPT).catch((error) =>
@@ -166,6 +176,7 @@ function startBuilder({
       clearInterval(poll);
       await running;
       await previews.settled();
+      if (slot) await endWarm(slot);
     },
     releases: releasesOf(outDir),
     previews,

@@ -11,6 +11,7 @@ const NAMES = {
   downloadsWorker: 'RESOURCE_WORKER',
   cacheDir: 'ASTRO_CACHE_DIR',
   feedCredential: 'SITE_FEED_CREDENTIAL',
+  warm: 'SITE_WARM',
 } as const;
 
 export interface Handoff {
@@ -35,6 +36,11 @@ export interface Handoff {
    * a full one.
    */
   feedCredential: string | undefined;
+  /**
+   * Astro's process stays up after its build and renders the next builds it is sent (src/build/warm/),
+   * through the IPC channel the warm builder opened.
+   */
+  warm: boolean | undefined;
 }
 
 const numberOr = (text: string | undefined) => (text === undefined || text === '' ? undefined : Number(text));
@@ -49,6 +55,7 @@ export function readHandoff(env: NodeJS.ProcessEnv = process.env): Handoff {
     downloadsWorker: env[NAMES.downloadsWorker] || undefined,
     cacheDir: env[NAMES.cacheDir] || undefined,
     feedCredential: env[NAMES.feedCredential] || undefined,
+    warm: env[NAMES.warm] === '1' || undefined,
   };
 }
 
@@ -57,7 +64,8 @@ export function handoffEnv(handoff: Partial<Handoff>): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, name] of Object.entries(NAMES) as [keyof Handoff, string][]) {
     const value = handoff[key];
-    if (value !== undefined) env[name] = String(value);
+    if (value === true) env[name] = '1';
+    else if (value !== undefined && value !== false) env[name] = String(value);
   }
   return env;
 }

@@ -13,7 +13,11 @@ import { readWritten } from './publish/staging.ts';
 import { newBuildId } from './queue.ts';
 import { inThread, type Tree, walkTree } from './tree-thread.ts';
 import { verifySite } from './verify/verify-site.ts';
+import { currentCode, endWarm, type WarmSlot } from './warm/parent.ts';
 import { claimWorkDir } from './work-dir.ts';
+
+/** A warm build's steps: Astro's output times none of them (the warm process logs its own line). */
+const NO_STEPS: AstroSteps = { setup: 0, vite: 0, render: 0, settle: 0, csp: 0, compress: 0 };
 
 export interface SiteBuildOptions {
   /** The API the build reads, e.g. http://127.0.0.1:4321/api. */
@@ -34,6 +38,12 @@ export interface SiteBuildOptions {
    * every build.
    */
   feedCredential?: string | undefined;
+  /**
+   * Where the warm builder's Astro process is kept between builds of this outDir (decision 0076): with it,
+   * a build is sent to that process when it is up, of the same code and on the tree it last published, and
+   * a cold build leaves its process up for the next. Without it every build is cold.
+   */
+  warm?: WarmSlot | undefined;
 }
 
 export interface SiteBuildResult {
@@ -48,6 +58,8 @@ export interface SiteBuildResult {
   phases: { claim: number; astro: number; verify: number; publish: number };
   /** Milliseconds of Astro's own steps, from its output (see `astroSteps`). */
   steps: AstroSteps;
+  /** How it was built: by the warm process, or cold (and then why not warm, when a warm one was up). */
+  path: { warm: true } | { warm: false; reason?: string | undefined };
 }
 
 /**
@@ -63,6 +75,7 @@ export async function buildSite({
   buildId = newBuildId(),
   onProgress,
   feedCredential,
+  warm,
 }: SiteBuildOptions): Promise<SiteBuildResult> {
   const started = performance.now();
   const startedAt = Date.now();
@@ -85,7 +98,8 @@ export async function buildSite({
     // Copies an earlier build left (astro-preload.ts): a build that renders a page no longer updates its
     // copy, so one left could be restored stale.
     await rm(outputCopies(cacheDir), { recursive: true, force: true });
-    let counts: { rendered: number; reused: number; steps: AstroSteps };
+    let counts: { rendered: number; reused: number; steps: AstroSteps } | undefined;
+    let path: SiteBuildResult['path'] = { warm: false };
     let written: Set<string> | undefined;
     let tree: Tree | undefined;
     // This process only waits while Astro builds: it begins the release meanwhile (in a thread of its own).
@@ -95,17 +109,42 @@ export async function buildSite({
       : Promise.resolve(undefined);
     try {
       const total = (await releaseInfo(outDir))?.pages;
-      counts = await runAstroBuild({
-        apiBaseUrl,
-        outDir: work.dir,
-        verbose,
-        cacheDir,
-        buildId,
-        total,
-        onProgress,
-        staging: { state: work.state, since },
-        feedCredential,
-      });
+      const kept = warm?.current;
+      if (warm && kept) {
+        const reason = !kept.process.alive
+          ? "the warm builder's process ended"
+          : kept.process.code !== currentCode()
+            ? 'the code changed'
+            : kept.release !== work.base
+              ? 'the staging tree was published by another build'
+              : undefined;
+        const answer = reason ? { kind: 'cold' as const, reason } : await kept.process.build(buildId, since);
+        if (answer.kind === 'built') {
+          counts = { rendered: answer.rendered, reused: answer.reused, steps: NO_STEPS };
+          path = { warm: true };
+        } else {
+          await endWarm(warm);
+          if (answer.kind === 'failed') throw new Error(`The warm build failed: ${answer.message}`);
+          path = { warm: false, reason: answer.reason };
+          if (verbose) console.log(`build ${buildId}: cold, because ${answer.reason}`);
+        }
+      }
+      if (!counts) {
+        const astro = await runAstroBuild({
+          apiBaseUrl,
+          outDir: work.dir,
+          verbose,
+          cacheDir,
+          buildId,
+          total,
+          onProgress,
+          staging: { state: work.state, since },
+          feedCredential,
+          warm: warm !== undefined,
+        });
+        counts = { rendered: astro.rendered, reused: astro.reused, steps: astro.steps };
+        if (warm && astro.warm) warm.current = { process: astro.warm, release: '' };
+      }
       phases.astro = lap();
       written = await readWritten(work.state);
       // One listing of the staging tree for the checks and the release.
@@ -125,15 +164,22 @@ export async function buildSite({
       const prepared = await preparing;
       if (prepared) await abandonRelease(prepared).catch(() => undefined);
       await work.discard();
+      // The tree is emptied: a warm process knows it no more.
+      if (warm) await endWarm(warm);
       throw error;
     }
     const build = { ...counts, ms: Math.round(performance.now() - started) };
+    // The warm process's tree is published: the next build may go to it (it checks the release).
+    const published = (release: string) => {
+      if (warm?.current) warm.current.release = release;
+    };
     if (!work.base) {
       // Nothing to link to (a first build, or its release is gone): the staging tree itself becomes the
       // release, and a copy of it the staging tree again, after the publish and under the same claim, so
       // the next build waits for it (decision 0031). Copying every file first held up the publish by
       // 8-46 s at 10,000 products. Until the copy is whole the tree has no marker: cut short, it is emptied.
       const release = await publishRelease(work.dir, outDir, buildId, build);
+      published(release);
       phases.publish = lap();
       handedOver = true;
       tidyLater(async () => {
@@ -144,7 +190,7 @@ export async function buildSite({
           await work.release();
         }
       });
-      return { ms: Math.round(performance.now() - started), buildId, release, ...counts, phases };
+      return { ms: Math.round(performance.now() - started), buildId, release, ...counts, phases, path };
     }
     const release = await publishRelease(work.dir, outDir, buildId, build, {
       written,
@@ -153,8 +199,9 @@ export async function buildSite({
       tree,
     });
     await work.keep(release);
+    published(release);
     phases.publish = lap();
-    return { ms: Math.round(performance.now() - started), buildId, release, ...counts, phases };
+    return { ms: Math.round(performance.now() - started), buildId, release, ...counts, phases, path };
   } finally {
     if (!handedOver) await work.release();
   }

@@ -1,5 +1,6 @@
 import { type Locale, localePath } from '#i18n/index.ts';
 import type { Bilingual } from './bilingual.ts';
+import { BuildMemo } from './build-memo.ts';
 import {
   getArticles,
   getCategories,
@@ -24,7 +25,7 @@ export { digestOf, entryDigest };
 /** Raise to re-render every page once, when what the keys cover changes. */
 const KEY_VERSION = 2;
 
-const memo = new Map<string, Promise<string>>();
+const memo = new BuildMemo<string, Promise<string>>();
 function once(name: string, make: () => Promise<string>): Promise<string> {
   let digest = memo.get(name);
   if (!digest) {
@@ -49,7 +50,7 @@ export function collectionDigest(name: CollectionName, locale: Locale): Promise<
   );
 }
 
-const productDigestMaps = new Map<Locale, Promise<Map<number, string>>>();
+const productDigestMaps = new BuildMemo<Locale, Promise<Map<number, string>>>();
 /** What lists show of each product in a locale (`listedDigest`) by id, made once per build: list pages key on these. */
 export function productDigests(locale: Locale): Promise<Map<number, string>> {
   let digests = productDigestMaps.get(locale);

@@ -3,6 +3,7 @@ import type { ArticleDetail } from '#api/news.ts';
 import type { ProductDetail } from '#api/product.ts';
 import type { Locale } from '#i18n/index.ts';
 import { COMPARE_PAGE_SIZE, LIST_PAGE_SIZE, pageCount, pagePath, pageSlice } from '#lib/paging.ts';
+import { BuildMemo } from './build-memo.ts';
 import { collectionDigest, digestOf, pageKey, productDigests } from './cache-key.ts';
 import {
   categoryAndDescendants,
@@ -87,7 +88,7 @@ interface CategoryData {
   articles: ArticleDetail[];
 }
 
-const dataMemo = new Map<string, Promise<CategoryData>>();
+const dataMemo = new BuildMemo<string, Promise<CategoryData>>();
 
 /** A category and the products of its subtree in a locale, found once per build (many pages show them). */
 function categoryData(id: number, locale: Locale): Promise<CategoryData> {

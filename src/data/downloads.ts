@@ -1,13 +1,14 @@
 import type { ProductDetail } from '#api/product.ts';
 import type { Locale } from '#i18n/index.ts';
 import { DOWNLOADS_PAGE_SIZE, pageCount, pageSlice } from '#lib/paging.ts';
+import { BuildMemo } from './build-memo.ts';
 import { digestOf, pageKey } from './cache-key.ts';
 import { getProducts, inLocale, localeFromParam, localeParams } from './catalogue.ts';
 
 // The downloads list (`/downloads`, `/downloads/{page}`): the products that have downloads, a hundred to
 // a page, so the page stays small at any catalogue size (issue 17).
 
-const memo = new Map<Locale, Promise<ProductDetail[]>>();
+const memo = new BuildMemo<Locale, Promise<ProductDetail[]>>();
 
 /** The products with downloads in a locale, in the API's order, found once per build. */
 function productsWithDownloads(locale: Locale): Promise<ProductDetail[]> {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroConfig, AstroIntegration } from 'astro';
+import type { AstroConfig, AstroIntegration, AstroPrerenderer } from 'astro';
 import { HEADERS_FILE } from '#lib/published-site.ts';
 import { makeQueuedHere } from '../downloads/queue.ts';
 import { ownScriptHashes } from '../finish/own-scripts.ts';
@@ -13,6 +13,7 @@ import { readHandoff } from '../handoff.ts';
 import { astroInlineScripts } from '../internals/astro-scripts.ts';
 import { writtenElsewhere } from '../internals/written-elsewhere.ts';
 import { recordWritten, settleStaging } from '../publish/staging.ts';
+import { type Chain, serveWarmBuilds } from '../warm/child.ts';
 
 /** Routes whose files the build writes beside the pages rather than through Astro's loop (side-files.ts). */
 const SIDE_ROUTES = new Set([
@@ -43,6 +44,132 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
   };
   const connectOrigins = publicApiBase && /^https?:\/\//.test(publicApiBase) ? [new URL(publicApiBase).origin] : [];
   const handoff = readHandoff();
+  let base: AstroPrerenderer | undefined;
+  /** The paths (with their keys) the first build's page loop was given: the warm builder's start. */
+  let firstPaths: Awaited<ReturnType<AstroPrerenderer['getStaticPaths']>> = [];
+  /**
+   * Astro's prerenderer wrapped for one build: side files beside the pages, and pages finished as rendered
+   * into the staging tree. The warm builder makes one a build from the same Astro prerenderer.
+   */
+  const makeChain = (
+    astro: AstroPrerenderer,
+    log: (line: string) => void,
+    elsewhere: Set<string> | undefined,
+  ): Chain => {
+    const config = astroConfig as AstroConfig;
+    const root = fileURLToPath(config.root);
+    const outDir = fileURLToPath(config.outDir);
+    // A build into the staging tree finishes files as they are rendered, up to a limit (page-finish.ts).
+    const finishing =
+      handoff.stagingState && config.build.format === 'directory' && config.base === '/'
+        ? pageFinisher({
+            outDir,
+            connectOrigins,
+            ownScripts: ownScriptsKnown,
+            limit: handoff.finishAsRendered ?? FINISHED_AS_RENDERED,
+            // Made by internals/astro-preload.ts, which site-build.ts loads into Astro's process.
+            writtenElsewhere: elsewhere,
+          })
+        : undefined;
+    finishedPages = finishing?.finished;
+    const side = sidePrerenderer(astro, {
+      components: SIDE_ROUTES,
+      site: new URL(config.site ?? 'http://localhost'),
+      options: () => ({
+        outDir,
+        state: handoff.stagingState,
+        code: codeDigest(root, ['src'], ['package-lock.json', 'astro.config.mjs']),
+        write: finishing?.write,
+      }),
+      log,
+      // The downloads still queued for the worker threads are made here too (downloads/cache.ts).
+      pagesDone: makeQueuedHere,
+    });
+    sideFiles = side.done;
+    return { prerenderer: finishing ? finishing.wrap(side.prerenderer) : side.prerenderer };
+  };
+
+  /**
+   * The steps after the render, the same for every build path: settle the staging tree, the policy,
+   * compressed copies of the rest, and the record of what was written.
+   */
+  const finishBuild = async ({
+    outDir,
+    outputs,
+    since,
+    log,
+  }: {
+    outDir: string;
+    /** The files of this build's routes Astro knows of (its `assets`); the side files are added here. */
+    outputs: readonly string[];
+    since: number;
+    log: (line: string) => void;
+  }): Promise<void> => {
+    const state = handoff.stagingState;
+    let written: string[] | undefined;
+    let mark = performance.now();
+    // How long each step took, in the log line (astro-process.ts reads it for the build's steps).
+    const took = () => {
+      const seconds = (performance.now() - mark) / 1000;
+      mark = performance.now();
+      return `(${seconds.toFixed(1)} s)`;
+    };
+    // What was finished as it was rendered (page-finish.ts): its pages' policies, its compressed copies,
+    // and side files the thread wrote, which must all be on disk before the tree is settled. Its threads
+    // then compress the rest with this one (precompress.ts), and end.
+    const finished = finishedPages?.();
+    let late: Awaited<ReturnType<typeof precompress>>;
+    try {
+      await finished?.compressing.flush();
+      if (state) {
+        const publicFiles = existsSync(publicDir)
+          ? readdirSync(publicDir, { recursive: true, withFileTypes: true })
+              .filter((entry) => entry.isFile())
+              .map((entry) => join(outDir, relative(publicDir, join(entry.parentPath, entry.name))))
+          : [];
+        const side = (await sideFiles?.())?.files ?? [];
+        const settled = await settleStaging(outDir, {
+          outputs: [...outputs, ...side],
+          publicFiles,
+          since,
+        });
+        written = settled.written;
+        log(`${written.length} files written, ${settled.removed} left over from the build before removed ${took()}`);
+      }
+      const stateFile = state ? join(state, 'policy.json') : undefined;
+      const { pages, scriptHashes, rewritten } = await secureSite(outDir, {
+        // Without a page rendered (none to render), no page can carry a script: Astro's are not needed.
+        ownScripts: ownScripts ?? ownScriptHashes(fileURLToPath((astroConfig as AstroConfig).srcDir), []),
+        connectOrigins,
+        only: written,
+        stateFile,
+        secured: finished?.policies,
+      });
+      const asText = finished ? `, ${finished.fromText} of ${finished.policies.size} taken as Astro's text` : '';
+      log(
+        `Content-Security-Policy in ${pages} pages${asText}, ${scriptHashes.length} inline scripts allowed by hash ${took()}`,
+      );
+      // Then the rest: what Astro wrote itself (bundled assets, redirects) and the pages the policy rewrote.
+      const compressed = finished?.compressing.files;
+      const rest =
+        written && compressed
+          ? [...new Set([...written.filter((file) => !compressed.has(file)), ...rewritten])]
+          : written;
+      late = await precompress(outDir, rest, finished?.compressing);
+    } catch (error) {
+      // The threads end either way: a build that stopped must not be kept running by them.
+      await finished?.compressing.done().catch(() => {});
+      throw error;
+    }
+    const early = await finished?.compressing.done();
+    const { files, br, gzip } = early ? addTotals(late, early) : late;
+    const threads = Math.max(late.threads, early?.threads ?? 0);
+    log(
+      `${files} files precompressed in ${threads} thread(s): ${(br / 1e6).toFixed(1)} MB brotli, ${(gzip / 1e6).toFixed(1)} MB gzip ${took()}`,
+    );
+    if (state && written) await recordWritten(outDir, state, [...written, join(outDir, HEADERS_FILE)]);
+  };
+
   return {
     name: 'finish-site',
     hooks: {
@@ -52,41 +179,17 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
       },
       'astro:build:start': ({ setPrerenderer, logger }) => {
         const config = astroConfig as AstroConfig;
-        const root = fileURLToPath(config.root);
         setPrerenderer((astro) => {
-          const outDir = fileURLToPath(config.outDir);
-          // A build into the staging tree finishes files as they are rendered, up to a limit (page-finish.ts).
-          const finishing =
-            handoff.stagingState && config.build.format === 'directory' && config.base === '/'
-              ? pageFinisher({
-                  outDir,
-                  connectOrigins,
-                  ownScripts: ownScriptsKnown,
-                  limit: handoff.finishAsRendered ?? FINISHED_AS_RENDERED,
-                  // Made by internals/astro-preload.ts, which site-build.ts loads into Astro's process.
-                  writtenElsewhere: writtenElsewhere(),
-                })
-              : undefined;
-          finishedPages = finishing?.finished;
-          const side = sidePrerenderer(astro, {
-            components: SIDE_ROUTES,
-            site: new URL(config.site ?? 'http://localhost'),
-            options: () => ({
-              outDir,
-              state: handoff.stagingState,
-              code: codeDigest(root, ['src'], ['package-lock.json', 'astro.config.mjs']),
-              write: finishing?.write,
-            }),
-            log: (line) => logger.info(line),
-            // The downloads still queued for the worker threads are made here too (downloads/cache.ts).
-            pagesDone: makeQueuedHere,
-          });
-          sideFiles = side.done;
-          const prerenderer = finishing ? finishing.wrap(side.prerenderer) : side.prerenderer;
+          base = astro;
+          const chain = makeChain(astro, (line) => logger.info(line), writtenElsewhere());
           return {
-            ...prerenderer,
+            ...chain.prerenderer,
+            async getStaticPaths() {
+              firstPaths = await chain.prerenderer.getStaticPaths();
+              return firstPaths;
+            },
             async setup() {
-              await prerenderer.setup?.();
+              await chain.prerenderer.setup?.();
               ownScripts = ownScriptHashes(fileURLToPath(config.srcDir), astroInlineScripts(astro));
             },
           };
@@ -94,71 +197,21 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
       },
       'astro:build:done': async ({ dir, assets, logger }) => {
         const outDir = fileURLToPath(dir);
-        const state = handoff.stagingState;
-        let written: string[] | undefined;
-        let mark = performance.now();
-        // How long each step took, in the log line (astro-process.ts reads it for the build's steps).
-        const took = () => {
-          const seconds = (performance.now() - mark) / 1000;
-          mark = performance.now();
-          return `(${seconds.toFixed(1)} s)`;
-        };
-        // What was finished as it was rendered (page-finish.ts): its pages' policies, its compressed copies,
-        // and side files the thread wrote, which must all be on disk before the tree is settled. Its threads
-        // then compress the rest with this one (precompress.ts), and end.
-        const finished = finishedPages?.();
-        let late: Awaited<ReturnType<typeof precompress>>;
-        try {
-          await finished?.compressing.flush();
-          if (state) {
-            const publicFiles = existsSync(publicDir)
-              ? readdirSync(publicDir, { recursive: true, withFileTypes: true })
-                  .filter((entry) => entry.isFile())
-                  .map((entry) => join(outDir, relative(publicDir, join(entry.parentPath, entry.name))))
-              : [];
-            const side = (await sideFiles?.())?.files ?? [];
-            const settled = await settleStaging(outDir, {
-              outputs: [...[...assets.values()].flat().map((url) => fileURLToPath(url)), ...side],
-              publicFiles,
-              since: Number(handoff.startedAt),
-            });
-            written = settled.written;
-            logger.info(
-              `${written.length} files written, ${settled.removed} left over from the build before removed ${took()}`,
-            );
-          }
-          const stateFile = state ? join(state, 'policy.json') : undefined;
-          const { pages, scriptHashes, rewritten } = await secureSite(outDir, {
-            // Without a page rendered (none to render), no page can carry a script: Astro's are not needed.
-            ownScripts: ownScripts ?? ownScriptHashes(fileURLToPath((astroConfig as AstroConfig).srcDir), []),
-            connectOrigins,
-            only: written,
-            stateFile,
-            secured: finished?.policies,
+        const outputs = [...assets.values()].flat().map((url) => fileURLToPath(url));
+        await finishBuild({ outDir, outputs, since: Number(handoff.startedAt), log: (line) => logger.info(line) });
+        // The warm builder's Astro process stays up, rendering build after build (src/build/warm/).
+        if (handoff.warm && base) {
+          await serveWarmBuilds({
+            base,
+            config: astroConfig as AstroConfig,
+            outDir,
+            sideRoutes: SIDE_ROUTES,
+            firstPaths,
+            makeChain,
+            finishBuild,
+            log: (line) => logger.info(line),
           });
-          const asText = finished ? `, ${finished.fromText} of ${finished.policies.size} taken as Astro's text` : '';
-          logger.info(
-            `Content-Security-Policy in ${pages} pages${asText}, ${scriptHashes.length} inline scripts allowed by hash ${took()}`,
-          );
-          // Then the rest: what Astro wrote itself (bundled assets, redirects) and the pages the policy rewrote.
-          const compressed = finished?.compressing.files;
-          const rest =
-            written && compressed
-              ? [...new Set([...written.filter((file) => !compressed.has(file)), ...rewritten])]
-              : written;
-          late = await precompress(outDir, rest, finished?.compressing);
-        } catch (error) {
-          // The threads end either way: a build that stopped must not be kept running by them.
-          await finished?.compressing.done().catch(() => {});
-          throw error;
         }
-        const early = await finished?.compressing.done();
-        const { files, br, gzip } = early ? addTotals(late, early) : late;
-        const threads = Math.max(late.threads, early?.threads ?? 0);
-        logger.info(
-          `${files} files precompressed in ${threads} thread(s): ${(br / 1e6).toFixed(1)} MB brotli, ${(gzip / 1e6).toFixed(1)} MB gzip ${took()}`,
-        );
-        if (state && written) await recordWritten(outDir, state, [...written, join(outDir, HEADERS_FILE)]);
       },
     },
   };

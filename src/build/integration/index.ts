@@ -3,6 +3,7 @@ import react from '@astrojs/react';
 import type { AstroIntegration } from 'astro';
 import { checkLocaleFiles } from '#i18n/check.ts';
 import { readHandoff, setDownloadsWorker } from '../handoff.ts';
+import { dataStorePlugin } from '../internals/data-store.ts';
 import { syncIslandsPlugin } from '../internals/island-render.ts';
 import { islandStylesPlugin } from '../internals/island-styles.ts';
 import { pageTextPlugin } from '../internals/page-text.ts';
@@ -38,6 +39,8 @@ export function storefront(env: NodeJS.ProcessEnv = process.env): AstroIntegrati
     routeModulesPlugin(),
     // No <style> of Astro's in a page's body: its rule is in global.css (internals/island-styles.ts).
     islandStylesPlugin(),
+    // Astro's data store reachable by the warm builder (internals/data-store.ts).
+    dataStorePlugin(),
   ];
   return [
     buildGuard(env),

@@ -21,6 +21,12 @@ export const HOOKS = {
   products: Symbol.for(`${PREFIX}products`),
   /** Each entry's digests, made once a build (src/data/entry-digest.ts). */
   entryDigests: Symbol.for(`${PREFIX}entry-digests`),
+  /** Which build of this process renders now: the warm builder counts its builds (src/build/warm/). */
+  buildGeneration: Symbol.for(`${PREFIX}build-generation`),
+  /** Astro's data store as the bundle reads it (internals/data-store.ts), for the warm builder to refresh. */
+  dataStore: Symbol.for(`${PREFIX}data-store`),
+  /** The other collections' loads and what they gave, for the warm builder to check (src/content.config.ts). */
+  collectionLoads: Symbol.for(`${PREFIX}collection-loads`),
   /** The downloads still queued for the worker threads (src/build/downloads/queue.ts). */
   queuedDownloads: Symbol.for(`${PREFIX}queued-downloads`),
 } as const;

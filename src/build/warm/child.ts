@@ -1,0 +1,196 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroConfig, AstroPrerenderer } from 'astro';
+import { changedCollections, recordLoaded } from '#data/collection-loads.ts';
+import { productsLoader } from '#data/products/loader.ts';
+import { renderedFile } from '../finish/page-finish.ts';
+import { replaceCollection } from '../internals/data-store.ts';
+import { HOOKS, setHook } from '../internals/hooks.ts';
+import type { WarmAnswer, WarmRequest } from './protocol.ts';
+
+// The warm builder's side in Astro's process (decision 0076). After its first build (a cold one, as every
+// build was) the process does not end: it keeps what Astro set up (the bundled site, its prerenderer, the
+// collections in its data store), the products and their digests, and every page's key, and waits for the
+// next build on the IPC channel. A build then reads the change feed into the products, asks every route for
+// its paths and keys again, renders through the same prerenderer chain the pages whose keys changed (and
+// the side files theirs), removes the pages no route gives any more, and finishes the tree as a cold build
+// does (finish-site.ts). What it cannot take (another collection changed) it answers `cold`, with the
+// reason, and the builder runs a cold build.
+
+type PathWithRoute = Awaited<ReturnType<AstroPrerenderer['getStaticPaths']>>[number];
+type RouteData = PathWithRoute['route'];
+
+/** The prerenderer chain of one build (finish-site.ts makes it). */
+export interface Chain {
+  prerenderer: AstroPrerenderer;
+}
+
+export interface WarmContext {
+  /** Astro's own prerenderer, set up by the first build. */
+  base: AstroPrerenderer;
+  config: AstroConfig;
+  outDir: string;
+  /** Routes whose files are side files (their paths never reach the page loop). */
+  sideRoutes: ReadonlySet<string>;
+  /** Every path the first build rendered or reused, with its key. */
+  firstPaths: readonly PathWithRoute[];
+  makeChain: (astro: AstroPrerenderer, log: (line: string) => void, elsewhere: Set<string> | undefined) => Chain;
+  finishBuild: (options: {
+    outDir: string;
+    outputs: readonly string[];
+    since: number;
+    log: (line: string) => void;
+  }) => Promise<void>;
+  log: (line: string) => void;
+}
+
+/** Pages rendered at once, as Astro's own loop does (`build.concurrency`). */
+const CONCURRENCY = 4;
+
+/** What the route cache of Astro's app is reached through (an internal: docs/build.md, decision 0076). */
+interface AppWithRouteCache {
+  app?: { routeCache?: { clearAll?: () => void } };
+}
+
+/**
+ * Empties the route cache of Astro's app, so that every route's `getStaticPaths` runs again with the
+ * content now loaded. Throws when the reach no longer applies (another Astro).
+ */
+export function clearRouteCache(base: AstroPrerenderer): void {
+  const cache = (base as AppWithRouteCache).app?.routeCache;
+  if (typeof cache?.clearAll !== 'function') {
+    throw new Error("Astro's prerenderer no longer holds app.routeCache.clearAll: the warm builder cannot run.");
+  }
+  cache.clearAll();
+}
+
+/**
+ * The URL Astro's build renders a path at (`getUrlForPath` in astro/dist/core/build/generate.js, for the
+ * `directory` format, base `/` and the default trailing slash): a page's ends with a slash, an endpoint's
+ * is its path.
+ */
+export function renderUrl(pathname: string, route: RouteData, origin: string): URL {
+  if (pathname === '/' || pathname === '') return new URL('/', origin);
+  if (route.type === 'endpoint') return new URL(pathname, origin);
+  return new URL(`${pathname.replace(/\/+$/, '')}/`, origin);
+}
+
+/** Keeps Astro's incremental-build manifest true for a cold build after warm ones: their paths' entries go. */
+function forgetInManifest(config: AstroConfig, paths: Iterable<PathWithRoute>): void {
+  const file = fileURLToPath(new URL('incremental-build.json', config.cacheDir));
+  if (!existsSync(file)) return;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
+    routes?: Record<string, { paths?: Record<string, unknown> }>;
+  };
+  let forgotten = 0;
+  for (const { pathname, route } of paths) {
+    const entries = manifest.routes?.[route.component]?.paths;
+    if (entries && pathname in entries) {
+      delete entries[pathname];
+      forgotten++;
+    }
+  }
+  if (forgotten > 0) writeFileSync(file, JSON.stringify(manifest, null, '\t'));
+}
+
+/** Serves warm builds on the IPC channel until the builder says `exit` (or the channel closes). */
+export async function serveWarmBuilds(context: WarmContext): Promise<void> {
+  const send = (answer: WarmAnswer) => process.send?.(answer);
+  let keys = new Map(context.firstPaths.map((path) => [path.pathname, path]));
+  let generation = 0;
+  let busy = Promise.resolve();
+  send({ kind: 'ready' });
+  await new Promise<void>((done) => {
+    const stop = () => {
+      process.off('message', take);
+      process.off('disconnect', stop);
+      done();
+    };
+    const take = (message: WarmRequest) => {
+      if (message.kind === 'exit') {
+        void busy.then(stop);
+        return;
+      }
+      busy = busy.then(async () => {
+        try {
+          setHook(HOOKS.buildGeneration, ++generation);
+          const answer = await warmBuild(context, keys, message);
+          if (answer.kind === 'built') keys = answer.keys;
+          send(answer.kind === 'built' ? { kind: 'built', rendered: answer.rendered, reused: answer.reused } : answer);
+        } catch (error) {
+          send({ kind: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+        }
+      });
+    };
+    process.on('message', take);
+    process.on('disconnect', stop);
+  });
+}
+
+type Outcome =
+  | { kind: 'built'; rendered: number; reused: number; keys: Map<string, PathWithRoute> }
+  | { kind: 'cold'; reason: string };
+
+async function warmBuild(
+  { base, config, outDir, sideRoutes, makeChain, finishBuild, log }: WarmContext,
+  before: ReadonlyMap<string, PathWithRoute>,
+  { buildId, since }: Extract<WarmRequest, { kind: 'build' }>,
+): Promise<Outcome> {
+  const started = performance.now();
+  // The other collections read again, and those that changed put into Astro's store (internals/data-store.ts).
+  for (const { name, entries, digest } of await changedCollections()) {
+    if (!(await replaceCollection(name, entries as { id: number | string }[]))) {
+      return { kind: 'cold', reason: `the ${name} collection changed, and Astro's data store cannot be reached` };
+    }
+    recordLoaded(name, digest);
+    log(`warm build: the ${name} collection read again`);
+  }
+  process.env.BUILD_ID = buildId;
+  await productsLoader().load({
+    store: { clear() {} },
+    meta: { delete() {} },
+    logger: { info: log, warn: log, error: log, debug() {} },
+    config,
+  } as unknown as Parameters<ReturnType<typeof productsLoader>['load']>[0]);
+  clearRouteCache(base);
+  const chain = makeChain(base, log, new Set());
+  const all = await chain.prerenderer.getStaticPaths();
+  const origin = new URL(config.site ?? 'http://localhost').origin;
+  const paths = all.filter(({ route }) => !sideRoutes.has(route.component));
+  const now = new Map(paths.map((path) => [path.pathname, path]));
+  const render = paths.filter(
+    (path) => path.cacheKey === undefined || before.get(path.pathname)?.cacheKey !== path.cacheKey,
+  );
+  const gone = [...before.values()].filter((path) => !now.has(path.pathname));
+  let next = 0;
+  const work = async () => {
+    for (let at = next++; at < render.length; at = next++) {
+      const { pathname, route } = render[at] as PathWithRoute;
+      const rendered = await chain.prerenderer.render(new Request(renderUrl(pathname, route, origin)), {
+        routeData: route,
+        collectMetadata: true,
+      } as Parameters<AstroPrerenderer['render']>[1]);
+      const response = rendered instanceof Response ? rendered : rendered.response;
+      if (response.status >= 300) throw new Error(`${pathname} answered ${response.status} in a warm build`);
+      const body = new Uint8Array(await response.arrayBuffer());
+      // Empty: the finishing thread writes the page (page-finish.ts); else it is written here, as Astro would.
+      const file = renderedFile(outDir, pathname, route.type);
+      if (!file) throw new Error(`${pathname}: a ${route.type} route, which the warm builder cannot write`);
+      if (body.byteLength > 0) {
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, body);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, work));
+  // The side files and downloads are written when the pages are done (side-files.ts).
+  await chain.prerenderer.teardown?.();
+  forgetInManifest(config, [...render, ...gone]);
+  const outputs = paths.map(({ pathname, route }) => renderedFile(outDir, pathname, route.type) as string);
+  await finishBuild({ outDir, outputs, since, log });
+  log(
+    `warm build: ${render.length} pages rendered, ${paths.length - render.length} kept, ${gone.length} gone (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  return { kind: 'built', rendered: render.length, reused: paths.length - render.length, keys: now };
+}
