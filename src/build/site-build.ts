@@ -118,7 +118,9 @@ export async function buildSite({
             : kept.release !== work.base
               ? 'the staging tree was published by another build'
               : undefined;
-        const answer = reason ? { kind: 'cold' as const, reason } : await kept.process.build(buildId, since);
+        const answer = reason
+          ? { kind: 'cold' as const, reason }
+          : await kept.process.build(buildId, since, verbose ? (text) => process.stdout.write(text) : undefined);
         if (answer.kind === 'built') {
           counts = { rendered: answer.rendered, reused: answer.reused, steps: NO_STEPS };
           path = { warm: true };

@@ -189,8 +189,9 @@ async function warmBuild(
   forgetInManifest(config, [...render, ...gone]);
   const outputs = paths.map(({ pathname, route }) => renderedFile(outDir, pathname, route.type) as string);
   await finishBuild({ outDir, outputs, since, log });
+  const keyless = render.filter((path) => path.cacheKey === undefined).map((path) => path.pathname);
   log(
-    `warm build: ${render.length} pages rendered, ${paths.length - render.length} kept, ${gone.length} gone (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    `warm build: ${render.length} pages rendered (${keyless.length} without a key: ${keyless.slice(0, 8).join(' ')}), ${paths.length - render.length} kept, ${gone.length} gone (${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );
   return { kind: 'built', rendered: render.length, reused: paths.length - render.length, keys: now };
 }

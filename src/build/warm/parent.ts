@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { codeDigest } from '../finish/side-files.ts';
 import type { WarmAnswer, WarmRequest } from './protocol.ts';
 
@@ -18,14 +19,37 @@ export interface WarmProcess {
   readonly alive: boolean;
   /** Where its output goes (the staging state's astro-output.log). */
   readonly logFile: string;
-  /** Has it build what changed as `buildId` (files from `since` count as written). */
-  build(buildId: string, since: number): Promise<Exclude<WarmAnswer, { kind: 'ready' }>>;
+  /**
+   * Has it build what changed as `buildId` (files from `since` count as written); `output` is given what
+   * it printed meanwhile (its log file from where the last build's output ended).
+   */
+  build(
+    buildId: string,
+    since: number,
+    output?: (text: string) => void,
+  ): Promise<Exclude<WarmAnswer, { kind: 'ready' }>>;
   /** Ends it, after the build under way if any. */
   exit(): Promise<void>;
 }
 
+/** What was added to `file` from `offset`, as text, and where it ends. */
+function readFrom(file: string, offset: number): { text: string; end: number } {
+  const end = statSync(file, { throwIfNoEntry: false })?.size ?? offset;
+  if (end <= offset) return { text: '', end: offset };
+  const bytes = Buffer.alloc(end - offset);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, bytes, 0, bytes.length, offset);
+  } finally {
+    closeSync(fd);
+  }
+  return { text: bytes.toString('utf8'), end };
+}
+
 export function warmProcess(child: ChildProcess, logFile: string, code = currentCode()): WarmProcess {
   let alive = true;
+  // Its output so far was read by the cold build's reader (astro-process.ts).
+  let offset = statSync(logFile, { throwIfNoEntry: false })?.size ?? 0;
   child.once('exit', () => {
     alive = false;
   });
@@ -36,7 +60,7 @@ export function warmProcess(child: ChildProcess, logFile: string, code = current
     get alive() {
       return alive && child.connected;
     },
-    async build(buildId, since) {
+    async build(buildId, since, output) {
       if (!alive || !child.connected) return { kind: 'cold', reason: "the warm builder's process ended" };
       const answered = new Promise<Exclude<WarmAnswer, { kind: 'ready' }>>((resolve) => {
         const take = (answer: WarmAnswer) => {
@@ -53,7 +77,11 @@ export function warmProcess(child: ChildProcess, logFile: string, code = current
         child.once('exit', ended);
       });
       send({ kind: 'build', buildId, since });
-      return answered;
+      const answer = await answered;
+      const printed = readFrom(logFile, offset);
+      offset = printed.end;
+      if (printed.text) output?.(printed.text);
+      return answer;
     },
     async exit() {
       if (!alive) return;
