@@ -3,10 +3,13 @@
 // and prints seeding apart from the build, how fast the disk creates files just then, the build's wall
 // time, pages per second, output size, the largest page (HTML, gzip) and the time of each step (claim,
 // Astro, checks, publish); then the rebuilds an
-// editor causes (issue 16): after one product edit (a product hundreds of others list, then one none lists),
-// after one category rename, and after no change. Peak memory and CPU are those of each build's process
-// tree (a process of its own, as `npm run rebuild` is, and Astro's), the API's and the bench's own apart;
-// the CPU of Astro's main thread, which renders, is given apart too.
+// editor causes (issues 16 and 41), through the warm builder (decision 0076) as an API process's builder
+// runs them: ten product edits (one hundreds of others list, one none lists, a Chinese-only change, a price
+// change, and six more), one category rename, and a trigger with no change, each timed from the edit's
+// commit to the switch of the published link; then `bench:floor` of the same page count, and the full
+// build's ratio to it. Peak memory and CPU are those of the builder's process tree (the process that builds,
+// as an API process's builder does, and Astro's, kept up between builds), while it builds and while it
+// waits; the API's and the bench's own apart; the CPU of Astro's main thread, which renders, apart too.
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,26 +63,38 @@ async function apiProcess(count: number | undefined): Promise<void> {
 }
 
 /**
- * In a build's process: one buildSite, its result sent back. Each build has a process of its own, as
- * `npm run rebuild` does, so its memory is not mixed with what the bench itself read before it.
+ * The builder's process: builds when told, keeping Astro's process up between builds in a warm slot, as an
+ * API process's builder does (src/build/builder.ts), each result sent back once published and tidied.
  */
-async function buildProcess(options: {
+async function builderProcess(options: {
   apiBaseUrl: string;
   outDir: string;
   cacheDir: string;
   feedCredential: string;
 }): Promise<void> {
-  const [{ buildSite }, { releasesTidied }] = await Promise.all([
+  const [{ buildSite }, { releasesTidied }, { endWarm }] = await Promise.all([
     import('#build/site-build.ts'),
     import('#build/publish/releases.ts'),
+    import('#build/warm/parent.ts'),
   ]);
-  const result = await buildSite({ ...options, verbose: false });
-  process.send?.(result);
-  // After publishing, the oldest release goes (releases.ts); the next build waits for that.
-  const published = performance.now();
-  await releasesTidied();
-  process.send?.({ tidyMs: Math.round(performance.now() - published) });
-  process.disconnect();
+  const warm = {};
+  process.on('message', async (message: { build?: boolean; stop?: boolean }) => {
+    if (message.stop) {
+      await endWarm(warm);
+      process.disconnect();
+      return;
+    }
+    try {
+      const result = await buildSite({ ...options, verbose: false, warm });
+      // After publishing, the oldest release goes (releases.ts); the next build waits for that.
+      const published = performance.now();
+      await releasesTidied();
+      process.send?.({ result, tidyMs: Math.round(performance.now() - published) });
+    } catch (error) {
+      process.send?.({ error: (error as Error).message });
+    }
+  });
+  process.send?.({ ready: true });
 }
 
 const { values } = parseArgs({
@@ -89,7 +104,7 @@ const count = values.products ? Number(values.products) : undefined;
 if (process.env.BENCH_BUILD_API === '1') {
   await apiProcess(count);
 } else if (process.env.BENCH_BUILD_RUN) {
-  await buildProcess(JSON.parse(process.env.BENCH_BUILD_RUN));
+  await builderProcess(JSON.parse(process.env.BENCH_BUILD_RUN));
 } else {
   await bench();
 }
@@ -114,23 +129,40 @@ async function bench(): Promise<void> {
   // Figures from a file system still walking past inodes freed minutes ago would be another run's cost.
   const settled = values['no-wait'] ? undefined : await quietFileSystem(join(dir, 'disk-wait'));
   const diskSeconds = fileCreation(join(dir, 'disk-probe'));
+  const builder = fork(new URL(import.meta.url), [], {
+    env: {
+      ...process.env,
+      BENCH_BUILD_RUN: JSON.stringify({ apiBaseUrl: ready.api, outDir, cacheDir, feedCredential: ready.builderKey }),
+    },
+    stdio: 'inherit',
+  });
+  const answer = () =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const ended = (code: number | null) => reject(new Error(`the builder stopped (exit ${code}) before it answered`));
+      builder.once('exit', ended);
+      builder.once('message', (message) => {
+        builder.off('exit', ended);
+        resolve(message as Record<string, unknown>);
+      });
+    });
+  await answer();
+  /** One build, timed from now (just after the edit's commit) to its publish; its builder's peak meanwhile. */
   const build = async () => {
-    const child = fork(new URL(import.meta.url), [], {
-      env: {
-        ...process.env,
-        BENCH_BUILD_RUN: JSON.stringify({ apiBaseUrl: ready.api, outDir, cacheDir, feedCredential: ready.builderKey }),
-      },
-      stdio: 'inherit',
-    });
-    const peak = watchTree(child.pid);
-    const answers: unknown[] = [];
-    await new Promise<void>((resolve, reject) => {
-      child.on('message', (message) => answers.push(message) === 2 && resolve());
-      child.once('exit', (code) => reject(new Error(`the build stopped (exit ${code}) before it answered`)));
-    });
-    const [result, { tidyMs }] = answers as [SiteBuildResult, { tidyMs: number }];
+    const peak = watchTree(builder.pid);
+    const started = performance.now();
+    builder.send({ build: true });
+    const message = await answer();
+    const wallMs = Math.round(performance.now() - started - Number(message.tidyMs ?? 0));
     const { mib, at, parts, cpu } = peak.stop();
-    return { ...result, tidyMs, peakMiB: mib, peakAt: at, peakParts: parts, cpu };
+    if (message.error) throw new Error(`a build failed: ${message.error}`);
+    const result = message.result as SiteBuildResult;
+    return { ...result, wallMs, tidyMs: Number(message.tidyMs), peakMiB: mib, peakAt: at, peakParts: parts, cpu };
+  };
+  /** The builder's process tree while it waits for the next build. */
+  const waiting = async (seconds = 3) => {
+    const peak = watchTree(builder.pid);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    return peak.stop();
   };
   try {
     const full = await build();
@@ -171,31 +203,71 @@ async function bench(): Promise<void> {
     for (const [key, n] of [...byKind].sort()) console.log(`  ${key.padEnd(28)} ${n}`);
 
     const runs: [string, Awaited<ReturnType<typeof build>>][] = [['full build', full]];
-    await sql(
-      "update product set name_en = name_en || ' (edited)', updated_at = now() where id = (select min(id) from product)",
-    );
-    runs.push(['one product edited', await build()]);
-    // The product above is one of the demo's, which hundreds of synthetic products list as related; this one
-    // is listed by none, as most products are.
-    await sql(
-      "update product set name_en = name_en || ' (edited)', updated_at = now() where id = (select max(id) from product)",
-    );
-    runs.push(['one unlisted product', await build()]);
+    const idle = [await waiting()];
+    // Ten products: the demo's first, which hundreds of synthetic products list as related; the last, which
+    // none lists, as most are; a Chinese-only change; a price change; and six more across the catalogue.
+    const ids = async () => {
+      const edits: [string, string][] = [
+        [
+          'edit: listed by hundreds',
+          "update product set name_en = name_en || ' (edited)' where id = (select min(id) from product)",
+        ],
+        [
+          'edit: listed by none',
+          "update product set name_en = name_en || ' (edited)' where id = (select max(id) from product)",
+        ],
+        [
+          'edit: Chinese only',
+          "update product set summary_zh = summary_zh || '（更新）' where id = (select max(id) - 7 from product)",
+        ],
+        ['edit: a price', 'update product set price = price + 10 where id = (select max(id) - 13 from product)'],
+      ];
+      for (const share of [0.15, 0.3, 0.45, 0.6, 0.75, 0.9]) {
+        edits.push([
+          `edit: product at ${Math.round(share * 100)} %`,
+          `update product set name_en = name_en || ' (edited)' where id = (select id from product order by id offset (select (count(*) * ${share})::int from product) limit 1)`,
+        ]);
+      }
+      return edits;
+    };
+    const edits: number[] = [];
+    for (const [name, statement] of await ids()) {
+      await sql(statement);
+      const run = await build();
+      edits.push(run.wallMs);
+      runs.push([name, run]);
+    }
+    idle.push(await waiting());
     await sql(
       "update category set name_en = name_en || ' (renamed)' where id = (select min(id) from category where parent_id is not null)",
     );
-    runs.push(['one category renamed', await build()]);
-    runs.push(['no change', await build()]);
+    const rename = await build();
+    runs.push(['one category renamed', rename]);
+    const nothing = await build();
+    runs.push(['no change', nothing]);
+    idle.push(await waiting());
     console.log(
-      '\nrun                    wall s  rendered  reused  peak MiB (process tree)  claim / astro / verify / publish s  then tidying s',
+      '\nrun                    how                 commit to switch s  rendered  reused  peak MiB  claim / astro / verify / publish s  then tidying s',
     );
     const s = (ms: number) => (ms / 1000).toFixed(1);
     for (const [name, run] of runs) {
       const { claim, astro, verify, publish } = run.phases;
+      const how = run.path.warm ? 'warm' : `cold${run.path.reason ? `: ${run.path.reason}` : ''}`;
       console.log(
-        `${name.padEnd(22)} ${s(run.ms).padStart(6)}  ${String(run.rendered).padStart(8)}  ${String(run.reused).padStart(6)}  ${String(run.peakMiB).padStart(8)}                  ${[claim, astro, verify, publish].map(s).join(' / ').padEnd(34)} ${s(run.tidyMs)}`,
+        `${name.padEnd(22)} ${how.slice(0, 18).padEnd(18)} ${s(run.wallMs).padStart(18)}  ${String(run.rendered).padStart(8)}  ${String(run.reused).padStart(6)}  ${String(run.peakMiB).padStart(8)}  ${[claim, astro, verify, publish].map(s).join(' / ').padEnd(34)} ${s(run.tidyMs)}`,
       );
     }
+    const sorted = [...edits].sort((a, b) => a - b);
+    const median = ((sorted[4] ?? 0) + (sorted[5] ?? 0)) / 2;
+    const building = Math.max(...runs.slice(1).map(([, run]) => run.peakMiB));
+    const waited = Math.max(...idle.map((peak) => peak.mib));
+    console.log(
+      `\nten product edits, commit to switch: median ${s(median)} s, slowest ${s(sorted.at(-1) ?? 0)} s (targets 3 and 6); ` +
+        `category rename ${s(rename.wallMs)} s (15); no change ${s(nothing.wallMs)} s (1)`,
+    );
+    console.log(
+      `builder's peak (its process and Astro's): ${Math.max(full.peakMiB, building)} MiB building (full build ${full.peakMiB}, later builds ${building}), ${waited} MiB waiting (target 1024 both)`,
+    );
     console.log('\nrun                    peak MiB  at s  by process (MiB)');
     for (const [name, run] of runs) {
       console.log(
@@ -222,8 +294,32 @@ async function bench(): Promise<void> {
         `${name.padEnd(22)} ${[setup, vite, render, settle, csp, compress].map((ms, i) => s(ms).padStart([5, 5, 7, 7, 4, 9][i] ?? 6)).join(' ')}`,
       );
     }
+    // Astro's own cost for as many pages, in the same run (decision 0060): the full build's ratio to it.
+    builder.send({ stop: true });
+    await new Promise((resolve) => builder.once('exit', resolve));
+    const floor = await floorSeconds(pages.length);
+    console.log(
+      `\nbench:floor, ${pages.length} pages: ${floor.toFixed(1)} s; the full build ${s(full.wallMs)} s is ${(full.wallMs / 1000 / floor).toFixed(2)} times it (target 1.4)`,
+    );
   } finally {
+    if (builder.connected) builder.send({ stop: true });
     removeRun(dir);
     api.send({ stop: true });
   }
+}
+
+/** `bench:floor` of as many pages, run now, its build's seconds (its own output goes to the console). */
+async function floorSeconds(pages: number): Promise<number> {
+  const child = fork(new URL('./bench-floor.ts', import.meta.url), ['--pages', String(pages), '--no-wait'], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    process.stdout.write(chunk);
+  });
+  await new Promise((resolve) => child.once('exit', resolve));
+  const seconds = /^build: ([\d.]+) s/m.exec(output)?.[1];
+  if (!seconds) throw new Error('bench:floor printed no build time');
+  return Number(seconds);
 }

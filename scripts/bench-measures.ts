@@ -141,6 +141,11 @@ export function watchTree(root: number | undefined): {
   // wait (ns, its schedstat).
   const ticks = new Map<number, [number, number]>();
   const astroThread = new Map<number, [number, number]>();
+  // What processes already running (a warm builder's, kept between builds) had used when the watch began:
+  // only what they use from then on counts.
+  const baseTicks = new Map<number, [number, number]>();
+  const baseThread = new Map<number, [number, number]>();
+  let first = true;
   const sample = () => {
     const parents = new Map<number, number>();
     const rss = new Map<number, number>();
@@ -168,11 +173,13 @@ export function watchTree(root: number | undefined): {
       total += bytes;
       members.push([pid, bytes]);
       ticks.set(pid, used.get(pid) ?? [0, 0]);
+      if (first) baseTicks.set(pid, used.get(pid) ?? [0, 0]);
       // By its command line each time: a process just forked shows its parent's until it runs its own.
       if (!astroThread.has(pid) && processName(pid) !== 'Astro') continue;
       try {
         const [run = 0, wait = 0] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
         astroThread.set(pid, [run, wait]);
+        if (first) baseThread.set(pid, [run, wait]);
       } catch {
         // Ended meanwhile: its last figures stand.
       }
@@ -185,16 +192,23 @@ export function watchTree(root: number | undefined): {
     }
   };
   sample();
+  first = false;
   const timer = setInterval(sample, 100);
   return {
     stop() {
       clearInterval(timer);
       sample();
       const seconds = (ns: number) => ns / 1e9;
-      const threads = [...astroThread.values()];
+      const since = (now: Map<number, [number, number]>, base: Map<number, [number, number]>) =>
+        [...now].map(([pid, [a, b]]): [number, number] => {
+          const [a0, b0] = base.get(pid) ?? [0, 0];
+          return [a - a0, b - b0];
+        });
+      const threads = since(astroThread, baseThread);
+      const used = since(ticks, baseTicks);
       const cpu = {
-        total: [...ticks.values()].reduce((sum, [all]) => sum + all, 0) / TICKS,
-        system: [...ticks.values()].reduce((sum, [, system]) => sum + system, 0) / TICKS,
+        total: used.reduce((sum, [all]) => sum + all, 0) / TICKS,
+        system: used.reduce((sum, [, system]) => sum + system, 0) / TICKS,
         astroRunning: seconds(threads.reduce((sum, [run]) => sum + run, 0)),
         astroWaiting: seconds(threads.reduce((sum, [, wait]) => sum + wait, 0)),
       };

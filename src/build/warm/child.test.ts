@@ -1,0 +1,28 @@
+import type { AstroPrerenderer } from 'astro';
+import { describe, expect, test } from 'vitest';
+import { clearRouteCache, renderUrl } from './child.ts';
+
+type Route = Parameters<typeof renderUrl>[1];
+const page = { type: 'page' } as Route;
+const endpoint = { type: 'endpoint' } as Route;
+
+describe('the warm builder in Astro’s process', () => {
+  test("renders at the URL Astro's build gives a path: a page's with a slash, an endpoint's as it is", () => {
+    const origin = 'http://localhost:4321';
+    expect(renderUrl('/', page, origin).href).toBe('http://localhost:4321/');
+    expect(renderUrl('/zh-CN/product/7-laser', page, origin).href).toBe('http://localhost:4321/zh-CN/product/7-laser/');
+    expect(renderUrl('/about/', page, origin).href).toBe('http://localhost:4321/about/');
+    expect(renderUrl('/sitemap.xml', endpoint, origin).href).toBe('http://localhost:4321/sitemap.xml');
+    expect(renderUrl('/product/7-laser/_payload.json', endpoint, origin).pathname).toBe(
+      '/product/7-laser/_payload.json',
+    );
+  });
+
+  test("empties Astro's route cache, and says so when the prerenderer no longer holds one", () => {
+    let cleared = 0;
+    const base = { app: { routeCache: { clearAll: () => cleared++ } } } as unknown as AstroPrerenderer;
+    clearRouteCache(base);
+    expect(cleared).toBe(1);
+    expect(() => clearRouteCache({ name: 'other' } as AstroPrerenderer)).toThrow(/app\.routeCache\.clearAll/);
+  });
+});
