@@ -294,6 +294,14 @@ async function bench(): Promise<void> {
         `${name.padEnd(22)} ${[setup, vite, render, settle, csp, compress].map((ms, i) => s(ms).padStart([5, 5, 7, 7, 4, 9][i] ?? 6)).join(' ')}`,
       );
     }
+    // What the warm builds did, step by step (warm/child.ts writes a line each into Astro's output).
+    const astroLog = readFileSync(join(`${outDir}.next-state`, 'astro-output.log'), 'utf8');
+    for (const line of astroLog
+      .split('\n')
+      .filter((text) => /warm build:|files written|Content-Security|precompressed|products: /.test(text))) {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes Astro writes
+      console.log(line.replace(/\u001b\[[\d;]*m/g, ''));
+    }
     // Astro's own cost for as many pages, in the same run (decision 0060): the full build's ratio to it.
     builder.send({ stop: true });
     await new Promise((resolve) => builder.once('exit', resolve));

@@ -25,6 +25,9 @@ const HEARTBEAT_MS = 2_000;
 /** How often a builder looks for builds queued through another process. */
 const POLL_MS = 5_000;
 
+/** How long the previews' warm Astro process waits for the next preview before it ends. */
+const PREVIEW_WARM_MS = 10 * 60_000;
+
 export interface BuilderOptions {
   db: Db;
   /** The published site (a link to the current release). */
@@ -199,16 +202,26 @@ function previewsOf({
   const previewCache = `${(cacheDir ?? 'node_modules/.astro').replace(/[\\/]+$/, '')}-preview`;
   let current: Promise<{ ms: number; rendered: number; reused: number }> | undefined;
   let next: Promise<{ ms: number; rendered: number; reused: number }> | undefined;
+  // Previews are built warm too, by an Astro process of their own (decision 0076), which ends when no
+  // preview was asked for in PREVIEW_WARM_MS: an editor previews in bursts, and it holds memory meanwhile.
+  const warm: WarmSlot = {};
+  let idle: NodeJS.Timeout | undefined;
   const run = async () => {
+    clearTimeout(idle);
     const result = await buildSite({
       apiBaseUrl: apiBaseUrl(),
       outDir: dir,
       verbose,
       cacheDir: previewCache,
       feedCredential: builderKey,
+      warm,
+    }).finally(() => {
+      idle = setTimeout(() => void endWarm(warm), PREVIEW_WARM_MS);
+      idle.unref();
     });
+    const how = result.path.warm ? 'warm' : result.path.reason ? `cold: ${result.path.reason}` : 'cold';
     log(
-      `preview: built in ${(result.ms / 1000).toFixed(1)} s (${result.rendered} pages rendered, ${result.reused} reused)`,
+      `preview: built in ${(result.ms / 1000).toFixed(1)} s (${result.rendered} pages rendered, ${result.reused} reused; ${how})`,
     );
     return { ms: result.ms, rendered: result.rendered, reused: result.reused };
   };
@@ -233,6 +246,8 @@ function previewsOf({
     async settled() {
       await next?.catch(() => undefined);
       await current?.catch(() => undefined);
+      clearTimeout(idle);
+      await endWarm(warm);
     },
   };
 }

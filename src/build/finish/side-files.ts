@@ -50,6 +50,10 @@ export interface SideFilesResult {
   files: string[];
   written: number;
   unchanged: number;
+  /** Absolute paths of the files written. */
+  writtenFiles: string[];
+  /** Absolute paths of the files the last build into the same state kept a key for, and this one has not. */
+  goneFiles: string[];
 }
 
 /**
@@ -66,6 +70,7 @@ export async function writeSideFiles(
   const keys: Record<string, string> = {};
   const files: string[] = new Array(paths.length);
   const made = new Set<string>();
+  const writtenFiles: string[] = [];
   let written = 0;
   let next = 0;
   const work = async () => {
@@ -87,6 +92,7 @@ export async function writeSideFiles(
         writeFileSync(file, body);
       }
       written++;
+      writtenFiles.push(file);
       if (cacheKey !== undefined) keys[pathname] = cacheKey;
     }
   };
@@ -96,7 +102,11 @@ export async function writeSideFiles(
     writeFileSync(temporary, JSON.stringify({ code, keys } satisfies KeptKeys));
     renameSync(temporary, join(state, KEYS_FILE));
   }
-  return { files, written, unchanged: paths.length - written };
+  const produced = new Set(paths.map(({ pathname }) => pathname));
+  const goneFiles = Object.keys(kept)
+    .filter((pathname) => !produced.has(pathname))
+    .map((pathname) => outputFile(outDir, pathname));
+  return { files, written, unchanged: paths.length - written, writtenFiles, goneFiles };
 }
 
 /**

@@ -12,8 +12,8 @@ import { secureSite } from '../finish/site-csp.ts';
 import { readHandoff } from '../handoff.ts';
 import { astroInlineScripts } from '../internals/astro-scripts.ts';
 import { writtenElsewhere } from '../internals/written-elsewhere.ts';
-import { recordWritten, settleStaging } from '../publish/staging.ts';
-import { type Chain, serveWarmBuilds } from '../warm/child.ts';
+import { recordWritten, settleKnown, settleStaging } from '../publish/staging.ts';
+import { type Chain, keepStaticImages, type StaticImages, serveWarmBuilds } from '../warm/child.ts';
 
 /** Routes whose files the build writes beside the pages rather than through Astro's loop (side-files.ts). */
 const SIDE_ROUTES = new Set([
@@ -47,6 +47,7 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
   let base: AstroPrerenderer | undefined;
   /** The paths (with their keys) the first build's page loop was given: the warm builder's start. */
   let firstPaths: Awaited<ReturnType<AstroPrerenderer['getStaticPaths']>> = [];
+  let staticImages: StaticImages | undefined;
   /**
    * Astro's prerenderer wrapped for one build: side files beside the pages, and pages finished as rendered
    * into the staging tree. The warm builder makes one a build from the same Astro prerenderer.
@@ -98,12 +99,18 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
     outputs,
     since,
     log,
+    known,
   }: {
     outDir: string;
     /** The files of this build's routes Astro knows of (its `assets`); the side files are added here. */
     outputs: readonly string[];
     since: number;
     log: (line: string) => void;
+    /**
+     * What a warm build knows it wrote (pages) and removed (pages no route gives any more): the tree is
+     * then not walked to find them (the side files' own are added here).
+     */
+    known?: { written: readonly string[]; removed: readonly string[] } | undefined;
   }): Promise<void> => {
     const state = handoff.stagingState;
     let written: string[] | undefined;
@@ -127,12 +134,17 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
               .filter((entry) => entry.isFile())
               .map((entry) => join(outDir, relative(publicDir, join(entry.parentPath, entry.name))))
           : [];
-        const side = (await sideFiles?.())?.files ?? [];
-        const settled = await settleStaging(outDir, {
-          outputs: [...outputs, ...side],
-          publicFiles,
-          since,
-        });
+        const side = await sideFiles?.();
+        const settled = known
+          ? settleKnown(outDir, {
+              written: [...known.written, ...(side?.writtenFiles ?? [])],
+              removed: [...known.removed, ...(side?.goneFiles ?? [])],
+            })
+          : await settleStaging(outDir, {
+              outputs: [...outputs, ...(side?.files ?? [])],
+              publicFiles,
+              since,
+            });
         written = settled.written;
         log(`${written.length} files written, ${settled.removed} left over from the build before removed ${took()}`);
       }
@@ -190,6 +202,8 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
             },
             async setup() {
               await chain.prerenderer.setup?.();
+              // Astro removes it once the build's images are made; warm builds render with it (child.ts).
+              staticImages = keepStaticImages();
               ownScripts = ownScriptHashes(fileURLToPath(config.srcDir), astroInlineScripts(astro));
             },
           };
@@ -207,6 +221,7 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
             outDir,
             sideRoutes: SIDE_ROUTES,
             firstPaths,
+            staticImages,
             makeChain,
             finishBuild,
             log: (line) => logger.info(line),

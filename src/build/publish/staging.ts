@@ -69,6 +69,28 @@ export async function settleStaging(
   return { written, removed: stale.length };
 }
 
+/**
+ * A warm build's settling (decision 0076): it knows what it wrote and which of the last build's files no
+ * route makes any more, so the tree is not walked. Removes those, with their compressed copies and the
+ * folders they leave empty, and answers the written files that are there.
+ */
+export function settleKnown(
+  dir: string,
+  { written, removed }: { written: readonly string[]; removed: readonly string[] },
+): { written: string[]; removed: number } {
+  const gone: string[] = [];
+  for (const path of removed) {
+    for (const file of [path, `${path}.gz`, `${path}.br`]) {
+      if (existsSync(file)) {
+        rmSync(file, { force: true });
+        gone.push(file);
+      }
+    }
+  }
+  removeEmptyFolders(resolve(dir), gone);
+  return { written: [...new Set(written)].filter((path) => existsSync(path)), removed: gone.length };
+}
+
 /** Where the steps after Astro record the files a build wrote into the staging tree. */
 const WRITTEN_FILE = 'written.json';
 

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroPrerenderer } from 'astro';
 import { changedCollections, recordLoaded } from '#data/collection-loads.ts';
-import { productsLoader } from '#data/products/loader.ts';
+import { loadedProducts, productsLoader } from '#data/products/loader.ts';
 import { renderedFile } from '../finish/page-finish.ts';
 import { replaceCollection } from '../internals/data-store.ts';
 import { HOOKS, setHook } from '../internals/hooks.ts';
@@ -35,15 +35,46 @@ export interface WarmContext {
   sideRoutes: ReadonlySet<string>;
   /** Every path the first build rendered or reused, with its key. */
   firstPaths: readonly PathWithRoute[];
+  /** Astro's image registry's function, kept from the first build. */
+  staticImages: StaticImages | undefined;
   makeChain: (astro: AstroPrerenderer, log: (line: string) => void, elsewhere: Set<string> | undefined) => Chain;
   finishBuild: (options: {
     outDir: string;
     outputs: readonly string[];
     since: number;
     log: (line: string) => void;
+    known?: { written: readonly string[]; removed: readonly string[] };
   }) => Promise<void>;
   log: (line: string) => void;
 }
+
+/**
+ * Astro's image registry in a build (`globalThis.astroAsset`, astro/dist/assets/vite-plugin-assets.js): a
+ * page's `getImage` registers its transform there and gets the file's final path; once the build's images
+ * are made, Astro deletes `addStaticImage`, and `getImage` would answer `/_image?…` URLs, which a static
+ * site does not serve.
+ */
+interface AstroAsset {
+  addStaticImage?: unknown;
+  staticImages?: Map<string, { transforms: Map<string, unknown> }>;
+}
+
+/** What a warm build restores of Astro's image registry. */
+export interface StaticImages {
+  addStaticImage: unknown;
+}
+
+const astroAsset = () => (globalThis as { astroAsset?: AstroAsset }).astroAsset;
+
+/** Keeps Astro's `addStaticImage` while the build has it (once its prerenderer is set up). */
+export function keepStaticImages(): StaticImages | undefined {
+  const add = astroAsset()?.addStaticImage;
+  return add ? { addStaticImage: add } : undefined;
+}
+
+/** How many image transforms the build has registered. */
+const transformCount = () =>
+  [...(astroAsset()?.staticImages?.values() ?? [])].reduce((sum, image) => sum + image.transforms.size, 0);
 
 /** Pages rendered at once, as Astro's own loop does (`build.concurrency`). */
 const CONCURRENCY = 4;
@@ -133,11 +164,19 @@ type Outcome =
   | { kind: 'cold'; reason: string };
 
 async function warmBuild(
-  { base, config, outDir, sideRoutes, makeChain, finishBuild, log }: WarmContext,
+  { base, config, outDir, sideRoutes, makeChain, finishBuild, log, staticImages }: WarmContext,
   before: ReadonlyMap<string, PathWithRoute>,
   { buildId, since }: Extract<WarmRequest, { kind: 'build' }>,
 ): Promise<Outcome> {
   const started = performance.now();
+  // Each step's milliseconds, for the log line.
+  const steps: string[] = [];
+  let mark = started;
+  const step = (name: string) => {
+    const now = performance.now();
+    steps.push(`${name} ${Math.round(now - mark)}`);
+    mark = now;
+  };
   // The other collections read again, and those that changed put into Astro's store (internals/data-store.ts).
   for (const { name, entries, digest } of await changedCollections()) {
     if (!(await replaceCollection(name, entries as { id: number | string }[]))) {
@@ -146,16 +185,35 @@ async function warmBuild(
     recordLoaded(name, digest);
     log(`warm build: the ${name} collection read again`);
   }
+  step('collections');
   process.env.BUILD_ID = buildId;
-  await productsLoader().load({
+  // The products the last build loaded are in memory, in the order of the index it wrote: the loader
+  // takes them rather than parse the store again (1-2 s at 10,000 products).
+  const inMemory = loadedProducts();
+  const kept = (order: readonly string[]) =>
+    inMemory?.then((entries) => {
+      if (entries.length !== order.length || entries.some((entry, at) => String(entry.id) !== order[at])) {
+        throw new Error('the products in memory are not those of the kept index');
+      }
+      return entries;
+    });
+  await productsLoader({ kept }).load({
     store: { clear() {} },
     meta: { delete() {} },
     logger: { info: log, warn: log, error: log, debug() {} },
     config,
   } as unknown as Parameters<ReturnType<typeof productsLoader>['load']>[0]);
+  step('products');
   clearRouteCache(base);
+  // Images: the pages' `getImage` registers with Astro as in the first build. A transform it never made
+  // (a picture or size no page had) has no file: such a build is cold, which makes it.
+  const asset = astroAsset();
+  if (!staticImages || !asset) return { kind: 'cold', reason: "Astro's image registry was not kept" };
+  asset.addStaticImage = staticImages.addStaticImage;
+  const transforms = transformCount();
   const chain = makeChain(base, log, new Set());
   const all = await chain.prerenderer.getStaticPaths();
+  step('paths');
   const origin = new URL(config.site ?? 'http://localhost').origin;
   const paths = all.filter(({ route }) => !sideRoutes.has(route.component));
   const now = new Map(paths.map((path) => [path.pathname, path]));
@@ -184,14 +242,24 @@ async function warmBuild(
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, work));
+  step('pages');
+  if (transformCount() !== transforms) {
+    await chain.prerenderer.teardown?.();
+    return { kind: 'cold', reason: 'an image to make that the last cold build did not' };
+  }
   // The side files and downloads are written when the pages are done (side-files.ts).
   await chain.prerenderer.teardown?.();
+  step('side files');
   forgetInManifest(config, [...render, ...gone]);
-  const outputs = paths.map(({ pathname, route }) => renderedFile(outDir, pathname, route.type) as string);
-  await finishBuild({ outDir, outputs, since, log });
+  const fileOf = ({ pathname, route }: PathWithRoute) => renderedFile(outDir, pathname, route.type) as string;
+  const outputs = paths.map(fileOf);
+  // What it wrote and what went are known: the tree is not walked (staging.ts, settleKnown).
+  const known = { written: render.map(fileOf), removed: gone.map(fileOf) };
+  await finishBuild({ outDir, outputs, since, log, known });
+  step('finish');
   const keyless = render.filter((path) => path.cacheKey === undefined).map((path) => path.pathname);
   log(
-    `warm build: ${render.length} pages rendered (${keyless.length} without a key: ${keyless.slice(0, 8).join(' ')}), ${paths.length - render.length} kept, ${gone.length} gone (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    `warm build: ${render.length} pages rendered (${keyless.length} without a key: ${keyless.slice(0, 8).join(' ')}), ${paths.length - render.length} kept, ${gone.length} gone (${((performance.now() - started) / 1000).toFixed(1)} s: ${steps.join(', ')} ms)`,
   );
   return { kind: 'built', rendered: render.length, reused: paths.length - render.length, keys: now };
 }

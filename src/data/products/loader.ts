@@ -95,8 +95,14 @@ function setLoaded(entries: Promise<Entry[]>): void {
   setHook(LOADED, entries);
 }
 
-/** The `products` collection's loader: incremental from the change feed, whole when it must be. */
-export function productsLoader(options: { offline?: boolean } = {}): Loader {
+/**
+ * The `products` collection's loader: incremental from the change feed, whole when it must be. `kept`
+ * answers the products as the kept index lists them, when this process holds them already (the warm
+ * builder, src/build/warm/, whose last load wrote the index): they are not parsed from the store again.
+ */
+export function productsLoader(
+  options: { offline?: boolean; kept?: (order: readonly string[]) => Promise<Entry[]> | undefined } = {},
+): Loader {
   return {
     name: 'products-incremental',
     load: async ({ store, meta, logger, config }: LoaderContext) => {
@@ -132,7 +138,7 @@ export function productsLoader(options: { offline?: boolean } = {}): Loader {
       else if (!feed.complete) reason = 'the feed cannot list the changes (too many, or pruned)';
       // The records are read and split (found by their ids) now, and parsed while the build waits on the
       // API and the bundler.
-      const parsed = kept && !reason ? parseKept(file, kept.order) : undefined;
+      const parsed = kept && !reason ? (options.kept?.(kept.order) ?? parseKept(file, kept.order)) : undefined;
       parsed?.catch(() => {});
       if (kept && !reason && !parsed) reason = 'a kept record is missing';
 
