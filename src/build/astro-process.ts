@@ -154,7 +154,18 @@ export function runAstroBuild({
   feedCredential,
   warm = false,
 }: AstroRun): Promise<AstroResult> {
-  const args = [...ASTRO_HEAP_FLAGS, '--import', astroPreload, astroBin, 'build', '--outDir', outDir];
+  // A warm process collects its garbage after each build, while the builder checks and publishes it
+  // (warm/child.ts): it waits with what it keeps, not with the build's garbage.
+  const args = [
+    ...ASTRO_HEAP_FLAGS,
+    ...(warm ? ['--expose-gc'] : []),
+    '--import',
+    astroPreload,
+    astroBin,
+    'build',
+    '--outDir',
+    outDir,
+  ];
   const counts = { rendered: 0, reused: 0 };
   const timing = astroSteps();
   let firstPageAt = 0;

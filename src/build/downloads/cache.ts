@@ -21,15 +21,24 @@ export function resourceCacheDir(): string | undefined {
 
 const DIGEST = /^[\w-]+$/;
 
+/**
+ * The digests the cache holds as the pruning just before listed them, for `makeInWorkers` right after it
+ * (one listing rather than a look-up a file: 30,000 at 10,000 products, each build).
+ */
+let listed: Set<string> | undefined;
+
 /** Removes what no file of this build is made from any more (a digest not in `digests`). */
 export function pruneResourceCache(digests: Iterable<string>): void {
   const dir = resourceCacheDir();
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   const keep = new Set(digests);
+  const present = new Set<string>();
   for (const name of readdirSync(dir)) {
     if (!keep.has(name)) rmSync(join(dir, name), { force: true });
+    else present.add(name);
   }
+  listed = present;
 }
 
 /** Files the workers are making, by digest: settled when the file is in the cache (or the worker failed). */
@@ -57,7 +66,10 @@ export function makeInWorkers(files: ResourceFile[], threads = availableParallel
   const dir = resourceCacheDir();
   const script = readHandoff().downloadsWorker;
   if (!dir || !script || !existsSync(script)) return 0;
-  const missing = files.filter((file) => DIGEST.test(file.digest) && !existsSync(join(dir, file.digest)));
+  const known = listed;
+  listed = undefined;
+  const inCache = (digest: string) => (known ? known.has(digest) : existsSync(join(dir, digest)));
+  const missing = files.filter((file) => DIGEST.test(file.digest) && !inCache(file.digest));
   if (missing.length === 0) return 0;
   const queue = [...missing];
   const waiting = new Map<ResourceFile, { resolve: () => void; reject: (error: Error) => void }>();
@@ -132,6 +144,7 @@ export async function cachedBytes(
   } catch {
     const bytes = render();
     keep(path, bytes);
+    listed?.add(digest);
     return bytes;
   }
 }

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync,
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { AstroPrerenderer } from 'astro';
 import type { SideBodyTaker } from '#data/side-body.ts';
-import { HOOKS, setHook } from '../internals/hooks.ts';
+import { getHook, HOOKS, setHook } from '../internals/hooks.ts';
 
 // The side files: each page's `_payload.json` and the downloads under `/files/`, about half of what a build
 // writes at 10,000 products (decision 0028). Astro's own loop spends about a millisecond a file on them
@@ -57,6 +57,17 @@ export interface SideFilesResult {
 }
 
 /**
+ * The key each file had when this process last wrote it or found it: a process that builds again (the
+ * warm builder, decision 0076) does not look each unchanged file up again (50,000 at 10,000 products).
+ * The staging tree is this process's alone while it builds (work-dir.ts); another process's build makes
+ * the next one cold, in a new process.
+ */
+const confirmed = new Map<string, string>();
+
+/** Whether this process built before (a warm build, decision 0076): only then are its confirmations used. */
+const builtBefore = () => (getHook<number>(HOOKS.buildGeneration) ?? 0) > 0;
+
+/**
  * Writes the side files of a build: each path is rendered by `render` (its route's endpoint, through
  * Astro's prerenderer) unless the last build into the same state gave it the same key and it is there.
  */
@@ -66,6 +77,7 @@ export async function writeSideFiles(
   { outDir, state, code, concurrency = 8, write }: SideFilesOptions,
 ): Promise<SideFilesResult> {
   const before = state ? readKeys(state) : undefined;
+  const trusted = builtBefore();
   const kept = before?.code === code ? before.keys : {};
   const keys: Record<string, string> = {};
   const files: string[] = new Array(paths.length);
@@ -78,8 +90,13 @@ export async function writeSideFiles(
       const { pathname, cacheKey } = paths[index] as SidePath;
       const file = outputFile(outDir, pathname);
       files[index] = file;
-      if (cacheKey !== undefined && kept[pathname] === cacheKey && existsSync(file)) {
+      if (
+        cacheKey !== undefined &&
+        kept[pathname] === cacheKey &&
+        ((trusted && confirmed.get(file) === cacheKey) || existsSync(file))
+      ) {
         keys[pathname] = cacheKey;
+        confirmed.set(file, cacheKey);
         continue;
       }
       const body = await render(pathname);
@@ -93,6 +110,8 @@ export async function writeSideFiles(
       }
       written++;
       writtenFiles.push(file);
+      if (cacheKey !== undefined) confirmed.set(file, cacheKey);
+      else confirmed.delete(file);
       if (cacheKey !== undefined) keys[pathname] = cacheKey;
     }
   };
