@@ -13,7 +13,7 @@ export interface RecordedLoad {
 }
 
 /** Every recorded load of this process, by collection. */
-export function recordedLoads(): Map<string, RecordedLoad> {
+function recordedLoads(): Map<string, RecordedLoad> {
   return (
     getHook<Map<string, RecordedLoad>>(HOOKS.collectionLoads) ??
     setHook(HOOKS.collectionLoads, new Map<string, RecordedLoad>())
