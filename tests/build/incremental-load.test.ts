@@ -1,14 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { siteBuilder } from '#build/builder.ts';
-import { releasesTidied } from '#build/publish/releases.ts';
-import { buildStatus, requestBuild } from '#build/queue.ts';
 import { buildSite } from '#build/site-build.ts';
 import { escapeXml } from '#lib/xml.ts';
 import type { Db } from '#server/db/index.ts';
-import { prepareDb, type RunningServer, startServer } from '#server/server.ts';
+import type { RunningServer } from '#server/server.ts';
+import { type Rebuilding, startRebuilding } from '#tests/support/rebuilding.ts';
 
 // The products collection loaded from the change feed (src/data/products/loader.ts, decision 0024), in
 // real builds: the demo catalogue on PGlite, the API serving the build, Astro's data store kept in the
@@ -26,27 +23,15 @@ describe('the products loader between builds', { timeout: 600_000 }, () => {
   let db: Db;
   let server: RunningServer;
 
+  let site: Rebuilding;
+
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'storefront-incremental-'));
-    outDir = join(dir, 'site');
-    db = await prepareDb({});
-    server = await startServer({
-      db,
-      port: 0,
-      host: '127.0.0.1',
-      siteDir: outDir,
-      // Verbose: Astro's output goes to this process's stdout, where the test reads the loader's line.
-      builder: siteBuilder({ db, outDir, cacheDir: join(dir, 'astro-cache'), verbose: true }),
-    });
+    // Verbose: Astro's output goes to this process's stdout, where the test reads the loader's line.
+    site = await startRebuilding('incremental', { verbose: true });
+    ({ dir, outDir, db, server } = site);
   });
 
-  afterAll(async () => {
-    await server.close();
-    await db.close();
-    // A first build's staging tree is copied back after its publish (decision 0031).
-    await releasesTidied();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => site.close());
 
   /** Queues a build, runs it here, and answers how it ended with the products loader's line of output. */
   const rebuild = async () => {
@@ -55,15 +40,12 @@ describe('the products loader between builds', { timeout: 600_000 }, () => {
       output += chunk.toString();
       return true;
     });
-    let row: Awaited<ReturnType<typeof buildStatus>>;
+    let row: Awaited<ReturnType<Rebuilding['rebuild']>>;
     try {
-      const { buildId } = await requestBuild(db, 'test');
-      await server.builder?.kick();
-      row = await buildStatus(db, buildId);
+      row = await site.rebuild();
     } finally {
       write.mockRestore();
     }
-    if (!row) throw new Error('the build vanished');
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes Astro writes
     const loader = output.replace(/\u001b\[[\d;]*m/g, '').match(/products: (.*)/)?.[1] ?? '';
     if (row.status !== 'published') throw new Error(`the build ${row.status}: ${row.error}\n${output.slice(-3000)}`);

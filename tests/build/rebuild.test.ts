@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Resource } from '#api/product.ts';
-import { siteBuilder } from '#build/builder.ts';
 import { BROTLI_MIN_BYTES } from '#build/finish/precompress.ts';
 import { currentRelease, listReleases, releasesTidied, rollback } from '#build/publish/releases.ts';
 import { buildStatus, requestBuild } from '#build/queue.ts';
@@ -14,8 +12,9 @@ import { FILE_LOCALES, fileUrl } from '#data/resource-links.ts';
 import { MIN_COMPRESS_BYTES } from '#lib/published-site.ts';
 import { createEditorToken } from '#server/auth/editors.ts';
 import type { Db } from '#server/db/index.ts';
-import { prepareDb, type RunningServer, startServer } from '#server/server.ts';
+import type { RunningServer } from '#server/server.ts';
 import { pngBytes } from '#tests/support/images.ts';
+import { type Rebuilding, startRebuilding } from '#tests/support/rebuilding.ts';
 
 // Editors' rebuilds, real ones: the demo catalogue on PGlite, the API serving the build, Astro's incremental
 // build with the page keys of src/data/cache-key.ts, verification and publishing as releases.
@@ -43,39 +42,22 @@ describe('rebuilding after an edit', { timeout: 300_000 }, () => {
   let db: Db;
   let server: RunningServer;
 
+  let site: Rebuilding;
+
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'storefront-rebuild-'));
     // The first files each build renders are finished as rendered, the rest after Astro (page-finish.ts):
     // both ways, in every build here.
     process.env.SITE_FINISH_AS_RENDERED = '40';
-    outDir = join(dir, 'site');
-    db = await prepareDb({});
-    server = await startServer({
-      db,
-      port: 0,
-      host: '127.0.0.1',
-      siteDir: outDir,
-      builder: siteBuilder({ db, outDir, cacheDir: join(dir, 'astro-cache') }),
-    });
+    site = await startRebuilding('rebuild');
+    ({ dir, outDir, db, server } = site);
   });
 
   afterAll(async () => {
     delete process.env.SITE_FINISH_AS_RENDERED;
-    await server.close();
-    await db.close();
-    // A first build's staging tree is copied back after its publish (decision 0031).
-    await releasesTidied();
-    rmSync(dir, { recursive: true, force: true });
+    await site.close();
   });
 
-  /** Queues a build, lets this process's builder run it, and answers how it ended. */
-  const rebuild = async () => {
-    const { buildId } = await requestBuild(db, 'test');
-    await server.builder?.kick();
-    const row = await buildStatus(db, buildId);
-    if (!row) throw new Error('the build vanished');
-    return row;
-  };
+  const rebuild = () => site.rebuild();
 
   test('renaming a product re-renders its pages, the lists and the pages that relate to it, and no other page', async () => {
     const first = await rebuild();

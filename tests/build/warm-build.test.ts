@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { siteBuilder } from '#build/builder.ts';
 import { releasesTidied } from '#build/publish/releases.ts';
-import { buildStatus, requestBuild } from '#build/queue.ts';
 import { buildSite } from '#build/site-build.ts';
 import type { Db } from '#server/db/index.ts';
-import { prepareDb, type RunningServer, startServer } from '#server/server.ts';
+import type { RunningServer } from '#server/server.ts';
+import { type Rebuilding, startRebuilding } from '#tests/support/rebuilding.ts';
 
 // The warm builder (decision 0076) against a cold full build of the same content: the demo catalogue on
 // PGlite, this process's builder publishing edits through Astro's process kept up, then `buildSite` from
@@ -43,33 +41,19 @@ describe('the warm builder', { timeout: 600_000 }, () => {
   let server: RunningServer;
   const lines: string[] = [];
 
+  let site: Rebuilding;
+
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'storefront-warm-'));
-    outDir = join(dir, 'site');
-    db = await prepareDb({});
-    server = await startServer({
-      db,
-      port: 0,
-      host: '127.0.0.1',
-      siteDir: outDir,
-      builder: siteBuilder({ db, outDir, cacheDir: join(dir, 'astro-cache'), log: (line) => lines.push(line) }),
-    });
+    site = await startRebuilding('warm', { log: (line) => lines.push(line) });
+    ({ dir, outDir, db, server } = site);
   });
 
-  afterAll(async () => {
-    await server.close();
-    await db.close();
-    await releasesTidied();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => site.close());
 
   /** Queues a build, lets this process's builder run it, and answers how it ended and what it logged. */
   const rebuild = async () => {
-    const { buildId } = await requestBuild(db, 'test');
-    await server.builder?.kick();
-    const row = await buildStatus(db, buildId);
-    if (!row) throw new Error('the build vanished');
-    return { ...row, line: lines.findLast((line) => line.includes(`build ${buildId}: published`)) ?? '' };
+    const row = await site.rebuild();
+    return { ...row, line: lines.findLast((line) => line.includes(`build ${row.id}: published`)) ?? '' };
   };
 
   /** Builds the same content cold, from nothing, and compares every file with the published site. */

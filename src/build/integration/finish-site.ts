@@ -44,6 +44,13 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
   };
   const connectOrigins = publicApiBase && /^https?:\/\//.test(publicApiBase) ? [new URL(publicApiBase).origin] : [];
   const handoff = readHandoff();
+  /** The files copied from `public/`, as they are in `outDir`: a cold build's settling keeps them. */
+  const publicFiles = (outDir: string) =>
+    existsSync(publicDir)
+      ? readdirSync(publicDir, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => join(outDir, relative(publicDir, join(entry.parentPath, entry.name))))
+      : [];
   let base: AstroPrerenderer | undefined;
   /** The paths (with their keys) the first build's page loop was given: the warm builder's start. */
   let firstPaths: Awaited<ReturnType<AstroPrerenderer['getStaticPaths']>> = [];
@@ -129,11 +136,6 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
     try {
       await finished?.compressing.flush();
       if (state) {
-        const publicFiles = existsSync(publicDir)
-          ? readdirSync(publicDir, { recursive: true, withFileTypes: true })
-              .filter((entry) => entry.isFile())
-              .map((entry) => join(outDir, relative(publicDir, join(entry.parentPath, entry.name))))
-          : [];
         const side = await sideFiles?.();
         const settled = known
           ? settleKnown(outDir, {
@@ -142,7 +144,7 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
             })
           : await settleStaging(outDir, {
               outputs: [...outputs, ...(side?.files ?? [])],
-              publicFiles,
+              publicFiles: publicFiles(outDir),
               since,
             });
         written = settled.written;
