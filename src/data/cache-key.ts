@@ -64,14 +64,19 @@ export function productDigests(locale: Locale): Promise<Map<number, string>> {
 }
 
 /** The digest of what every page in a locale shows around its content, made once per build. */
-function siteDigest(locale: Locale): Promise<string> {
+export function siteDigest(locale: Locale): Promise<string> {
   // The footer's copyright shows the year.
   return once(`site:${locale}`, async () => digestOf([new Date().getUTCFullYear(), await getSite(locale)]));
 }
 
 /** A page's key: the site's digest in its locale and the page's own data (any JSON values). */
 export async function pageKey(locale: Locale, ...parts: unknown[]): Promise<string> {
-  return digestOf([KEY_VERSION, localePath(locale, '/'), await siteDigest(locale), parts]);
+  return pageKeyOn(await siteDigest(locale), locale, ...parts);
+}
+
+/** `pageKey` with the site's digest in the locale (`siteDigest`) at hand. */
+export function pageKeyOn(site: string, locale: Locale, ...parts: unknown[]): string {
+  return digestOf([KEY_VERSION, localePath(locale, '/'), site, parts]);
 }
 
 /**

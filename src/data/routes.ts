@@ -1,4 +1,5 @@
 import type { CategoryRecord } from '#api/category.ts';
+import type { ProductDetail } from '#api/product.ts';
 import { LOCALES, type Locale, localePath } from '#i18n/index.ts';
 import { pagePath } from '#lib/paging.ts';
 import type { Bilingual } from './bilingual.ts';
@@ -6,6 +7,7 @@ import { entryDigest } from './cache-key.ts';
 import { getArticles, getCategories, getProducts, getSite, getSolutions, inLocale } from './catalogue.ts';
 import { CATEGORY_VIEWS, categoryPage } from './category.ts';
 import { downloadsPage } from './downloads.ts';
+import { EntryMemo } from './entry-memo.ts';
 
 /** The policy and FAQ pages under /files/. */
 export const FILE_PAGES = ['faq', 'data', 'terms', 'cookie', 'privacy'] as const;
@@ -32,6 +34,22 @@ const fixed = (path: string, kind: string, indexed = true): RouteEntry => ({
   indexed,
   payload: async () => ({}),
 });
+
+/** A product page's route entry. */
+const productRoute = (entry: Bilingual<ProductDetail>): RouteEntry => ({
+  path: `/product/${entry.en.slug}`,
+  kind: 'product',
+  indexed: true,
+  lastmod: entry.en.updatedAt,
+  payload: async (locale: Locale) => inLocale(entry, locale),
+  payloadDigest: (locale: Locale) => entryDigest(entry, locale),
+});
+
+/**
+ * Each product's route entry, the same object while the product is (entry-memo.ts): what is made of it
+ * (its payload's path, its sitemap entries) is kept with it.
+ */
+const productRoutes = new EntryMemo<Bilingual<ProductDetail>, RouteEntry>();
 
 /**
  * Every page the build makes, from the same collections the pages read; the sitemap, the payload
@@ -121,14 +139,7 @@ export async function allRoutes(): Promise<RouteEntry[]> {
       payloadDigest: (locale: Locale) => entryDigest(entry, locale),
     })),
     ...(await categoryRoutes(categories)),
-    ...products.map((entry) => ({
-      path: `/product/${entry.en.slug}`,
-      kind: 'product',
-      indexed: true,
-      lastmod: entry.en.updatedAt,
-      payload: async (locale: Locale) => inLocale(entry, locale),
-      payloadDigest: (locale: Locale) => entryDigest(entry, locale),
-    })),
+    ...products.map((entry) => productRoutes.get(entry, '', '', () => productRoute(entry))),
     fixed('/search', 'search', false),
     fixed('/contact', 'contact'),
     fixed('/contact/success', 'contact-success', false),

@@ -1,6 +1,7 @@
 import { LOCALES, type Locale, localePath } from '#i18n/index.ts';
 import { siteUrl } from '#lib/site-url.ts';
 import { escapeXml } from '#lib/xml.ts';
+import { EntryMemo } from './entry-memo.ts';
 import type { RouteEntry } from './routes.ts';
 
 // The sitemap is an index (`/sitemap.xml`) of files per locale and kind of page (`/sitemaps/…`), each
@@ -25,8 +26,15 @@ export interface SitemapFile {
   urls: string[];
 }
 
+/** Each route entry's `<url>` elements by locale, kept while the entry is the same object (entry-memo.ts). */
+const elements = new EntryMemo<RouteEntry, string>();
+
 /** The `<url>` element of a page in a locale, with its alternates in every locale (hreflang). */
 function urlElement(route: RouteEntry, locale: Locale, origin: string): string {
+  return elements.get(route, locale, origin, () => makeUrlElement(route, locale, origin));
+}
+
+function makeUrlElement(route: RouteEntry, locale: Locale, origin: string): string {
   const url = (path: string) => escapeXml(siteUrl(path, origin));
   const alternates = [
     ...LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${url(localePath(l, route.path))}"/>`),

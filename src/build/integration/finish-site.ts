@@ -54,6 +54,7 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
   let base: AstroPrerenderer | undefined;
   /** The paths (with their keys) the first build's page loop was given: the warm builder's start. */
   let firstPaths: Awaited<ReturnType<AstroPrerenderer['getStaticPaths']>> = [];
+  let firstRoutePaths: typeof firstPaths = [];
   let staticImages: StaticImages | undefined;
   /**
    * Astro's prerenderer wrapped for one build: side files beside the pages, and pages finished as rendered
@@ -195,7 +196,15 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
         const config = astroConfig as AstroConfig;
         setPrerenderer((astro) => {
           base = astro;
-          const chain = makeChain(astro, (line) => logger.info(line), writtenElsewhere());
+          // Every route's paths, side files' too: a warm build keeps those of routes whose content is the same.
+          const recorded: AstroPrerenderer = {
+            ...astro,
+            async getStaticPaths() {
+              firstRoutePaths = await astro.getStaticPaths();
+              return firstRoutePaths;
+            },
+          };
+          const chain = makeChain(recorded, (line) => logger.info(line), writtenElsewhere());
           return {
             ...chain.prerenderer,
             async getStaticPaths() {
@@ -223,6 +232,7 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
             outDir,
             sideRoutes: SIDE_ROUTES,
             firstPaths,
+            firstRoutePaths,
             staticImages,
             makeChain,
             finishBuild,

@@ -1,6 +1,7 @@
 import type { AstroPrerenderer } from 'astro';
 import { describe, expect, test } from 'vitest';
-import { clearRouteCache, renderUrl } from './child.ts';
+import { renderUrl } from './child.ts';
+import { buildApp } from './route-paths.ts';
 
 type Route = Parameters<typeof renderUrl>[1];
 const page = { type: 'page' } as Route;
@@ -18,11 +19,15 @@ describe('the warm builder in Astro’s process', () => {
     );
   });
 
-  test("empties Astro's route cache, and says so when the prerenderer no longer holds one", () => {
-    let cleared = 0;
-    const base = { app: { routeCache: { clearAll: () => cleared++ } } } as unknown as AstroPrerenderer;
-    clearRouteCache(base);
-    expect(cleared).toBe(1);
-    expect(() => clearRouteCache({ name: 'other' } as AstroPrerenderer)).toThrow(/app\.routeCache\.clearAll/);
+  test("reaches Astro's app, and says so when the prerenderer no longer holds what it needs", () => {
+    const app = {
+      manifest: { routes: [] },
+      routeCache: { cache: {}, key: () => 'k' },
+      getComponentByRoute: async () => ({}),
+    };
+    expect(buildApp({ app } as unknown as AstroPrerenderer)).toBe(app);
+    expect(() => buildApp({ name: 'other' } as AstroPrerenderer)).toThrow(/app\.routeCache\.cache/);
+    const moved = { ...app, routeCache: { entries: {} } };
+    expect(() => buildApp({ app: moved } as unknown as AstroPrerenderer)).toThrow(/warm builder cannot run/);
   });
 });

@@ -3,11 +3,12 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroPrerenderer } from 'astro';
 import { changedCollections, recordLoaded } from '#data/collection-loads.ts';
-import { loadedProducts, productsLoader } from '#data/products/loader.ts';
+import { loadedProducts, productsChanged, productsLoader } from '#data/products/loader.ts';
 import { renderedFile } from '../finish/page-finish.ts';
 import { replaceCollection } from '../internals/data-store.ts';
 import { HOOKS, setHook } from '../internals/hooks.ts';
 import type { WarmAnswer, WarmRequest } from './protocol.ts';
+import { type RoutePaths, routePaths } from './route-paths.ts';
 
 // The warm builder's side in Astro's process (decision 0076). After its first build (a cold one, as every
 // build was) the process does not end: it keeps what Astro set up (the bundled site, its prerenderer, the
@@ -35,6 +36,8 @@ export interface WarmContext {
   sideRoutes: ReadonlySet<string>;
   /** Every path the first build rendered or reused, with its key. */
   firstPaths: readonly PathWithRoute[];
+  /** Every path the first build's routes gave, side files' too, as Astro's prerenderer gave them. */
+  firstRoutePaths: readonly PathWithRoute[];
   /** Astro's image registry's function, kept from the first build. */
   staticImages: StaticImages | undefined;
   makeChain: (astro: AstroPrerenderer, log: (line: string) => void, elsewhere: Set<string> | undefined) => Chain;
@@ -79,23 +82,6 @@ const transformCount = () =>
 /** Pages rendered at once, as Astro's own loop does (`build.concurrency`). */
 const CONCURRENCY = 4;
 
-/** What the route cache of Astro's app is reached through (an internal: docs/build.md, decision 0076). */
-interface AppWithRouteCache {
-  app?: { routeCache?: { clearAll?: () => void } };
-}
-
-/**
- * Empties the route cache of Astro's app, so that every route's `getStaticPaths` runs again with the
- * content now loaded. Throws when the reach no longer applies (another Astro).
- */
-export function clearRouteCache(base: AstroPrerenderer): void {
-  const cache = (base as AppWithRouteCache).app?.routeCache;
-  if (typeof cache?.clearAll !== 'function') {
-    throw new Error("Astro's prerenderer no longer holds app.routeCache.clearAll: the warm builder cannot run.");
-  }
-  cache.clearAll();
-}
-
 /**
  * The URL Astro's build renders a path at (`getUrlForPath` in astro/dist/core/build/generate.js, for the
  * `directory` format, base `/` and the default trailing slash): a page's ends with a slash, an endpoint's
@@ -137,6 +123,7 @@ function collectGarbage(): void {
 export async function serveWarmBuilds(context: WarmContext): Promise<void> {
   const send = (answer: WarmAnswer) => process.send?.(answer);
   let keys = new Map(context.firstPaths.map((path) => [path.pathname, path]));
+  let byRoute = groupByRoute(context.firstRoutePaths);
   let generation = 0;
   let busy = Promise.resolve();
   send({ kind: 'ready' });
@@ -155,8 +142,8 @@ export async function serveWarmBuilds(context: WarmContext): Promise<void> {
       busy = busy.then(async () => {
         try {
           setHook(HOOKS.buildGeneration, ++generation);
-          const answer = await warmBuild(context, keys, message);
-          if (answer.kind === 'built') keys = answer.keys;
+          const answer = await warmBuild(context, { keys, byRoute }, message);
+          if (answer.kind === 'built') ({ keys, byRoute } = answer);
           send(answer.kind === 'built' ? { kind: 'built', rendered: answer.rendered, reused: answer.reused } : answer);
           collectGarbage();
         } catch (error) {
@@ -169,16 +156,30 @@ export async function serveWarmBuilds(context: WarmContext): Promise<void> {
   });
 }
 
+/** Each route's paths, as the last build's routes gave them. */
+type ByRoute = Map<RouteData, PathWithRoute[]>;
+
+function groupByRoute(paths: readonly PathWithRoute[]): ByRoute {
+  const byRoute: ByRoute = new Map();
+  for (const path of paths) {
+    const list = byRoute.get(path.route);
+    if (list) list.push(path);
+    else byRoute.set(path.route, [path]);
+  }
+  return byRoute;
+}
+
 type Outcome =
-  | { kind: 'built'; rendered: number; reused: number; keys: Map<string, PathWithRoute> }
+  | { kind: 'built'; rendered: number; reused: number; keys: Map<string, PathWithRoute>; byRoute: ByRoute }
   | { kind: 'cold'; reason: string };
 
 async function warmBuild(
   { base, config, outDir, sideRoutes, makeChain, finishBuild, log, staticImages }: WarmContext,
-  before: ReadonlyMap<string, PathWithRoute>,
+  last: { keys: ReadonlyMap<string, PathWithRoute>; byRoute: ByRoute },
   { buildId, since }: Extract<WarmRequest, { kind: 'build' }>,
 ): Promise<Outcome> {
   const started = performance.now();
+  const before = last.keys;
   // Each step's milliseconds, for the log line.
   const steps: string[] = [];
   let mark = started;
@@ -188,7 +189,8 @@ async function warmBuild(
     mark = now;
   };
   // The other collections read again, and those that changed put into Astro's store (internals/data-store.ts).
-  for (const { name, entries, digest } of await changedCollections()) {
+  const changed = await changedCollections();
+  for (const { name, entries, digest } of changed) {
     if (!(await replaceCollection(name, entries as { id: number | string }[]))) {
       return { kind: 'cold', reason: `the ${name} collection changed, and Astro's data store cannot be reached` };
     }
@@ -214,16 +216,40 @@ async function warmBuild(
     config,
   } as unknown as Parameters<ReturnType<typeof productsLoader>['load']>[0]);
   step('products');
-  clearRouteCache(base);
   // Images: the pages' `getImage` registers with Astro as in the first build. A transform it never made
   // (a picture or size no page had) has no file: such a build is cold, which makes it.
   const asset = astroAsset();
   if (!staticImages || !asset) return { kind: 'cold', reason: "Astro's image registry was not kept" };
   asset.addStaticImage = staticImages.addStaticImage;
   const transforms = transformCount();
-  const chain = makeChain(base, log, new Set());
+  // Each route asked for its paths on its own (route-paths.ts), timed. When no content changed (no
+  // collection, no product: a new day reloads every product), a route whose every path had a key gives
+  // what it gave last time; only those without keys are asked again (the build's own files, its id in them).
+  const unchanged = changed.length === 0 && !productsChanged();
+  const keep = (route: RouteData) => {
+    const paths = unchanged ? last.byRoute.get(route) : undefined;
+    return paths?.every((path) => path.cacheKey !== undefined) ? paths : undefined;
+  };
+  let byRoute: RoutePaths[] = [];
+  const routesAsked: AstroPrerenderer = {
+    ...base,
+    async getStaticPaths() {
+      byRoute = await routePaths(base, keep, (route) => last.byRoute.get(route));
+      return byRoute.flatMap(({ paths }) => paths);
+    },
+  };
+  const chain = makeChain(routesAsked, log, new Set());
   const all = await chain.prerenderer.getStaticPaths();
   step('paths');
+  const asked = byRoute.filter(({ kept }) => !kept);
+  const slowest = asked
+    .toSorted((a, b) => b.ms - a.ms)
+    .slice(0, 4)
+    .map(({ route, paths, ms }) => `${route.route} ${paths.length} in ${Math.round(ms)} ms`);
+  const count = (list: RoutePaths[]) => list.reduce((sum, { paths }) => sum + paths.length, 0);
+  log(
+    `warm build: paths: ${byRoute.length - asked.length} routes kept (${count(byRoute) - count(asked)} paths), ${asked.length} asked (${count(asked)} paths, ${asked.reduce((sum, { same }) => sum + same, 0)} of them as they were); slowest ${slowest.join(', ')}`,
+  );
   const origin = new URL(config.site ?? 'http://localhost').origin;
   const paths = all.filter(({ route }) => !sideRoutes.has(route.component));
   const now = new Map(paths.map((path) => [path.pathname, path]));
@@ -271,5 +297,11 @@ async function warmBuild(
   log(
     `warm build: ${render.length} pages rendered (${keyless.length} without a key: ${keyless.slice(0, 8).join(' ')}), ${paths.length - render.length} kept, ${gone.length} gone (${((performance.now() - started) / 1000).toFixed(1)} s: ${steps.join(', ')} ms)`,
   );
-  return { kind: 'built', rendered: render.length, reused: paths.length - render.length, keys: now };
+  return {
+    kind: 'built',
+    rendered: render.length,
+    reused: paths.length - render.length,
+    keys: now,
+    byRoute: new Map(byRoute.map(({ route, paths }) => [route, paths])),
+  };
 }

@@ -88,6 +88,12 @@ export function loadedProducts(): Promise<Entry[]> | undefined {
   return getHook<Promise<Entry[]>>(LOADED);
 }
 
+/** Whether the last load in this process changed the products (a full load counts as a change). */
+let lastLoadChanged = true;
+
+/** Whether the last load in this process changed any product: the warm builder keeps every key when none did. */
+export const productsChanged = () => lastLoadChanged;
+
 function setLoaded(entries: Promise<Entry[]>): void {
   // Their digests for the pages' keys are made meanwhile (entry-digest.ts); a failure is the pages' to
   // report, when they ask (catalogue.ts).
@@ -114,6 +120,7 @@ export function productsLoader(
       const file = fileURLToPath(new URL('products-store.json', config.cacheDir));
       if (options.offline) {
         setLoaded(Promise.resolve([]));
+        lastLoadChanged = true;
         return;
       }
       // Both read before any record: a write during the load is seen again next time, which is harmless.
@@ -174,6 +181,7 @@ export function productsLoader(
               return order.map((id) => byId.get(id) as Entry);
             });
             setLoaded(now);
+            lastLoadChanged = fresh.length > 0 || gone.size > 0;
             if (fresh.length > 0 || gone.size > 0 || feed.until !== kept.seq) {
               const index = {
                 format: FORMAT,
@@ -194,6 +202,7 @@ export function productsLoader(
 
       const all = await readProducts();
       setLoaded(Promise.resolve(all));
+      lastLoadChanged = true;
       const order = all.map((entry) => entry.id);
       const refs = all.map((entry) => refsOf(entry.en));
       await writeKept(file, { format: FORMAT, seq: feed?.until ?? -1, day, order, refs }, async () => all);
