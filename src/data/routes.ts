@@ -3,6 +3,7 @@ import type { ProductDetail } from '#api/product.ts';
 import { LOCALES, type Locale, localePath } from '#i18n/index.ts';
 import { pagePath } from '#lib/paging.ts';
 import type { Bilingual } from './bilingual.ts';
+import { BuildMemo } from './build-memo.ts';
 import { entryDigest } from './cache-key.ts';
 import { getArticles, getCategories, getProducts, getSite, getSolutions, inLocale } from './catalogue.ts';
 import { CATEGORY_VIEWS, categoryPage } from './category.ts';
@@ -55,7 +56,19 @@ const productRoutes = new EntryMemo<Bilingual<ProductDetail>, RouteEntry>();
  * Every page the build makes, from the same collections the pages read; the sitemap, the payload
  * files and the build manifest come from this list.
  */
-export async function allRoutes(): Promise<RouteEntry[]> {
+export function allRoutes(): Promise<RouteEntry[]> {
+  let routes = routesOfBuild.get('all');
+  if (!routes) {
+    routes = makeRoutes();
+    routesOfBuild.set('all', routes);
+  }
+  return routes;
+}
+
+/** The list, made once a build: the payloads, the sitemap files, the index and the manifest share it. */
+const routesOfBuild = new BuildMemo<'all', Promise<RouteEntry[]>>();
+
+async function makeRoutes(): Promise<RouteEntry[]> {
   const [categories, products, solutions, articles, site] = await Promise.all([
     getCategories(),
     getProducts(),

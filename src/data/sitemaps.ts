@@ -1,7 +1,9 @@
 import { LOCALES, type Locale, localePath } from '#i18n/index.ts';
 import { siteUrl } from '#lib/site-url.ts';
 import { escapeXml } from '#lib/xml.ts';
-import { EntryMemo } from './entry-memo.ts';
+import { BuildMemo } from './build-memo.ts';
+import { digestOf } from './entry-digest.ts';
+import { EntryMemo, sameItems } from './entry-memo.ts';
 import type { RouteEntry } from './routes.ts';
 
 // The sitemap is an index (`/sitemap.xml`) of files per locale and kind of page (`/sitemaps/…`), each
@@ -44,8 +46,32 @@ function makeUrlElement(route: RouteEntry, locale: Locale, origin: string): stri
   return `<url><loc>${url(localePath(locale, route.path))}</loc>${lastmod}${alternates}</url>`;
 }
 
+/** The sitemap files of a build's routes, made once (the index and the files share them). */
+const filesOfBuild = new BuildMemo<string, { routes: readonly RouteEntry[]; files: SitemapFile[] }>();
+
 /** The sitemap files of the indexed routes: per locale and kind, split every `max` URLs. */
 export function sitemapFiles(routes: readonly RouteEntry[], origin: string, max = SITEMAP_MAX_URLS): SitemapFile[] {
+  const key = `${origin} ${max}`;
+  const made = filesOfBuild.get(key);
+  if (made?.routes === routes) return made.files;
+  const files = makeSitemapFiles(routes, origin, max);
+  filesOfBuild.set(key, { routes, files });
+  return files;
+}
+
+/** The last digest of each sitemap file, with its URLs: the same URL strings, the same digest. */
+const digests = new Map<string, { urls: string[]; digest: string }>();
+
+/** A sitemap file's digest (its key), kept while its URL elements are the same strings (entry-memo.ts). */
+export function sitemapDigest(file: SitemapFile): string {
+  const last = digests.get(file.name);
+  if (last && sameItems(last.urls, file.urls)) return last.digest;
+  const digest = digestOf(file);
+  digests.set(file.name, { urls: file.urls, digest });
+  return digest;
+}
+
+function makeSitemapFiles(routes: readonly RouteEntry[], origin: string, max = SITEMAP_MAX_URLS): SitemapFile[] {
   const files: SitemapFile[] = [];
   for (const locale of LOCALES) {
     const groups = new Map<string, string[]>();

@@ -56,11 +56,12 @@ describe('the warm builder', { timeout: 600_000 }, () => {
     return { ...row, line: lines.findLast((line) => line.includes(`build ${row.id}: published`)) ?? '' };
   };
 
-  /** The warm process's last line about its routes' paths (Astro's output, in the staging state). */
-  const pathsLine = () =>
+  /** The warm process's last line that has `text` (Astro's output, in the staging state). */
+  const warmLine = (text: string) =>
     readFileSync(join(`${outDir}.next-state`, 'astro-output.log'), 'utf8')
       .split('\n')
-      .findLast((line) => line.includes('warm build: paths:')) ?? '';
+      .findLast((line) => line.includes(text)) ?? '';
+  const pathsLine = () => warmLine('warm build: paths:');
 
   /** Builds the same content cold, from nothing, and compares every file with the published site. */
   const expectSameAsCold = async (name: string) => {
@@ -135,6 +136,7 @@ describe('the warm builder', { timeout: 600_000 }, () => {
     const build = await rebuild();
     expect(build).toMatchObject({ status: 'published', error: null });
     expect(build.line).toMatch(/; warm\)$/);
+    expect(warmLine('the categories collection read again')).not.toBe('');
     await expectSameAsCold('cold-2');
   });
 });

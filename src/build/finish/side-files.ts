@@ -64,6 +64,9 @@ export interface SideFilesResult {
  */
 const confirmed = new Map<string, string>();
 
+/** The keys this process last wrote to a state directory: a warm build takes them rather than read them again. */
+let lastKept: { state: string; kept: KeptKeys } | undefined;
+
 /** Whether this process built before (a warm build, decision 0076): only then are its confirmations used. */
 const builtBefore = () => (getHook<number>(HOOKS.buildGeneration) ?? 0) > 0;
 
@@ -76,8 +79,8 @@ export async function writeSideFiles(
   render: (pathname: string) => Promise<Uint8Array>,
   { outDir, state, code, concurrency = 8, write }: SideFilesOptions,
 ): Promise<SideFilesResult> {
-  const before = state ? readKeys(state) : undefined;
   const trusted = builtBefore();
+  const before = state ? (trusted && lastKept?.state === state ? lastKept.kept : readKeys(state)) : undefined;
   const kept = before?.code === code ? before.keys : {};
   const keys: Record<string, string> = {};
   const files: string[] = new Array(paths.length);
@@ -116,15 +119,17 @@ export async function writeSideFiles(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, work));
-  if (state) {
-    const temporary = join(state, `${KEYS_FILE}.tmp`);
-    writeFileSync(temporary, JSON.stringify({ code, keys } satisfies KeptKeys));
-    renameSync(temporary, join(state, KEYS_FILE));
-  }
   const produced = new Set(paths.map(({ pathname }) => pathname));
   const goneFiles = Object.keys(kept)
     .filter((pathname) => !produced.has(pathname))
     .map((pathname) => outputFile(outDir, pathname));
+  // Nothing written and nothing gone: every key is the one kept, and the file says so already.
+  if (state && (written > 0 || goneFiles.length > 0 || before?.code !== code || !trusted)) {
+    const temporary = join(state, `${KEYS_FILE}.tmp`);
+    writeFileSync(temporary, JSON.stringify({ code, keys } satisfies KeptKeys));
+    renameSync(temporary, join(state, KEYS_FILE));
+  }
+  if (state) lastKept = { state, kept: { code, keys } };
   return { files, written, unchanged: paths.length - written, writtenFiles, goneFiles };
 }
 

@@ -188,17 +188,11 @@ async function warmBuild(
     steps.push(`${name} ${Math.round(now - mark)}`);
     mark = now;
   };
-  // The other collections read again, and those that changed put into Astro's store (internals/data-store.ts).
-  const changed = await changedCollections();
-  for (const { name, entries, digest } of changed) {
-    if (!(await replaceCollection(name, entries as { id: number | string }[]))) {
-      return { kind: 'cold', reason: `the ${name} collection changed, and Astro's data store cannot be reached` };
-    }
-    recordLoaded(name, digest);
-    log(`warm build: the ${name} collection read again`);
-  }
-  step('collections');
   process.env.BUILD_ID = buildId;
+  // The other collections are read while the products are (their changes apply after: a collection that
+  // shows products, as the solutions do, changes with them).
+  const otherCollections = changedCollections();
+  otherCollections.catch(() => {});
   // The products the last build loaded are in memory, in the order of the index it wrote: the loader
   // takes them rather than parse the store again (1-2 s at 10,000 products).
   const inMemory = loadedProducts();
@@ -215,7 +209,17 @@ async function warmBuild(
     logger: { info: log, warn: log, error: log, debug() {} },
     config,
   } as unknown as Parameters<ReturnType<typeof productsLoader>['load']>[0]);
-  step('products');
+  step('products and collections read');
+  // The other collections read again, and those that changed put into Astro's store (internals/data-store.ts).
+  const changed = await otherCollections;
+  for (const { name, entries, digest } of changed) {
+    if (!(await replaceCollection(name, entries as { id: number | string }[]))) {
+      return { kind: 'cold', reason: `the ${name} collection changed, and Astro's data store cannot be reached` };
+    }
+    recordLoaded(name, digest);
+    log(`warm build: the ${name} collection read again`);
+  }
+  step('collections');
   // Images: the pages' `getImage` registers with Astro as in the first build. A transform it never made
   // (a picture or size no page had) has no file: such a build is cold, which makes it.
   const asset = astroAsset();

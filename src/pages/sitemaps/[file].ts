@@ -1,7 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { digestOf } from '#data/cache-key.ts';
 import { allRoutes } from '#data/routes.ts';
-import { type SitemapFile, sitemapFiles, urlSet } from '#data/sitemaps.ts';
+import { type SitemapFile, sitemapDigest, sitemapFiles, urlSet } from '#data/sitemaps.ts';
 
 /** One sitemap file per locale and kind of page; its key is its content, so only a changed file is written again. */
 export const getStaticPaths = (async () => {
@@ -9,7 +8,7 @@ export const getStaticPaths = (async () => {
   return sitemapFiles(await allRoutes(), origin).map((file) => ({
     params: { file: file.name },
     props: { file },
-    cacheKey: digestOf(file),
+    cacheKey: sitemapDigest(file),
   }));
 }) satisfies GetStaticPaths;
 
