@@ -3,8 +3,9 @@ import type { ProductDetail, Resource } from '#api/product.ts';
 import { cachedBytes, makeInWorkers, pruneResourceCache } from '#build/downloads/cache.ts';
 import { LOCALES, type Locale } from '#i18n/index.ts';
 import type { Bilingual } from './bilingual.ts';
-import { digestOf, entryDigest } from './cache-key.ts';
+import { digestOf } from './cache-key.ts';
 import { getProducts, inLocale } from './catalogue.ts';
+import { listedDigest } from './entry-digest.ts';
 import { EntryMemo, sameItems } from './entry-memo.ts';
 import { BUILT_FILE, FILE_LOCALES, fileUrl } from './resource-links.ts';
 import { RENDERING_VERSION, type ResourceFile, renderers } from './resource-render.ts';
@@ -47,7 +48,9 @@ function productLinks(entry: Bilingual<ProductDetail>): Link[] {
       const locales = FILE_LOCALES[resource.kind] ?? [];
       // An address the build makes no file for is warned of below, once rather than once a language.
       for (const locale of BUILT_FILE.test(resource.url) ? locales : locales.slice(0, 1)) {
-        // The record's digest stands for it (made once a build for the pages' keys too).
+        // The record's digest stands for it (made once a build for the pages' keys too): the one of all but
+        // its related and alternative cards, which no download shows (resource-render.ts, DOCUMENT_FIELDS),
+        // so that renaming a product does not make again the files of the hundreds that relate to it.
         const record = inLocale(entry, locale);
         links.push({
           url: fileUrl(resource, locale),
@@ -55,7 +58,7 @@ function productLinks(entry: Bilingual<ProductDetail>): Link[] {
           locale,
           resource,
           record,
-          digest: entryDigest(entry, locale),
+          digest: listedDigest(entry, locale),
         });
       }
     }
