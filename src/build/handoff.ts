@@ -12,6 +12,7 @@ const NAMES = {
   cacheDir: 'ASTRO_CACHE_DIR',
   feedCredential: 'SITE_FEED_CREDENTIAL',
   warm: 'SITE_WARM',
+  warmCpuProfile: 'WARM_CPU_PROFILE',
 } as const;
 
 export interface Handoff {
@@ -41,6 +42,8 @@ export interface Handoff {
    * through the IPC channel the warm builder opened.
    */
   warm: boolean | undefined;
+  /** A directory for a CPU profile of each warm build (set by whoever runs the builder, to measure). */
+  warmCpuProfile: string | undefined;
 }
 
 const numberOr = (text: string | undefined) => (text === undefined || text === '' ? undefined : Number(text));
@@ -56,6 +59,7 @@ export function readHandoff(env: NodeJS.ProcessEnv = process.env): Handoff {
     cacheDir: env[NAMES.cacheDir] || undefined,
     feedCredential: env[NAMES.feedCredential] || undefined,
     warm: env[NAMES.warm] === '1' || undefined,
+    warmCpuProfile: env[NAMES.warmCpuProfile] || undefined,
   };
 }
 

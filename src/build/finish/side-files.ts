@@ -156,8 +156,24 @@ export async function bodyBytes(response: Response): Promise<Uint8Array<ArrayBuf
   return bytes;
 }
 
+/** The files of side paths made so far, for one output directory: a warm build asks for 60,000 again. */
+const madeFiles = { outDir: '', files: new Map<string, string>() };
+
 /** The file of a side path: the path itself under outDir (side routes are files with an extension). */
 export function outputFile(outDir: string, pathname: string): string {
+  if (madeFiles.outDir !== outDir) {
+    madeFiles.outDir = outDir;
+    madeFiles.files.clear();
+  }
+  let file = madeFiles.files.get(pathname);
+  if (file === undefined) {
+    file = sideFile(outDir, pathname);
+    madeFiles.files.set(pathname, file);
+  }
+  return file;
+}
+
+function sideFile(outDir: string, pathname: string): string {
   const root = resolve(outDir);
   const file = join(root, decodeURI(pathname));
   if (!file.startsWith(root + sep) || !/\.\w+$/.test(pathname)) {

@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroPrerenderer } from 'astro';
 import { changedCollections, recordLoaded } from '#data/collection-loads.ts';
 import { loadedProducts, productsChanged, productsLoader } from '#data/products/loader.ts';
 import { renderedFile } from '../finish/page-finish.ts';
+import { readHandoff } from '../handoff.ts';
 import { replaceCollection } from '../internals/data-store.ts';
 import { HOOKS, setHook } from '../internals/hooks.ts';
 import type { WarmAnswer, WarmRequest } from './protocol.ts';
@@ -93,13 +94,24 @@ export function renderUrl(pathname: string, route: RouteData, origin: string): U
   return new URL(`${pathname.replace(/\/+$/, '')}/`, origin);
 }
 
+/** Astro's incremental-build manifest as this process last read or wrote it, with the file's size and time then. */
+let manifestRead: { file: string; size: number; mtimeMs: number; manifest: IncrementalManifest } | undefined;
+
+interface IncrementalManifest {
+  routes?: Record<string, { paths?: Record<string, unknown> }>;
+}
+
 /** Keeps Astro's incremental-build manifest true for a cold build after warm ones: their paths' entries go. */
 function forgetInManifest(config: AstroConfig, paths: Iterable<PathWithRoute>): void {
   const file = fileURLToPath(new URL('incremental-build.json', config.cacheDir));
-  if (!existsSync(file)) return;
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
-    routes?: Record<string, { paths?: Record<string, unknown> }>;
-  };
+  const found = statSync(file, { throwIfNoEntry: false });
+  if (!found) return;
+  // Read again only when someone else wrote it since (a warm build's Astro does not).
+  const same =
+    manifestRead?.file === file && manifestRead.size === found.size && manifestRead.mtimeMs === found.mtimeMs;
+  const manifest = same
+    ? (manifestRead?.manifest as IncrementalManifest)
+    : (JSON.parse(readFileSync(file, 'utf8')) as IncrementalManifest);
   let forgotten = 0;
   for (const { pathname, route } of paths) {
     const entries = manifest.routes?.[route.component]?.paths;
@@ -109,6 +121,8 @@ function forgetInManifest(config: AstroConfig, paths: Iterable<PathWithRoute>): 
     }
   }
   if (forgotten > 0) writeFileSync(file, JSON.stringify(manifest, null, '\t'));
+  const now = forgotten > 0 ? statSync(file) : found;
+  manifestRead = { file, size: now.size, mtimeMs: now.mtimeMs, manifest };
 }
 
 /**
@@ -117,6 +131,28 @@ function forgetInManifest(config: AstroConfig, paths: Iterable<PathWithRoute>): 
  */
 function collectGarbage(): void {
   (globalThis as { gc?: () => void }).gc?.();
+}
+
+/**
+ * Runs a warm build, with a CPU profile of it written to `WARM_CPU_PROFILE` (a directory) when that is set:
+ * `warm-<n>.cpuprofile`, for Chrome's DevTools (docs/build.md).
+ */
+async function profiled<T>(build: number, run: () => Promise<T>): Promise<T> {
+  const dir = readHandoff().warmCpuProfile;
+  if (!dir) return run();
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `warm-${build}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
 }
 
 /** Serves warm builds on the IPC channel until the builder says `exit` (or the channel closes). */
@@ -142,7 +178,7 @@ export async function serveWarmBuilds(context: WarmContext): Promise<void> {
       busy = busy.then(async () => {
         try {
           setHook(HOOKS.buildGeneration, ++generation);
-          const answer = await warmBuild(context, { keys, byRoute }, message);
+          const answer = await profiled(generation, () => warmBuild(context, { keys, byRoute }, message));
           if (answer.kind === 'built') ({ keys, byRoute } = answer);
           send(answer.kind === 'built' ? { kind: 'built', rendered: answer.rendered, reused: answer.reused } : answer);
           collectGarbage();
