@@ -1,6 +1,8 @@
 // `npm run bench:pdf`: the PDF writer alone. Renders every demo product's datasheet in each locale, round
 // after round on this thread (as one download worker does), and prints the time a document, the sizes,
-// and the heap, for all of them and again for those of products with performance curves.
+// and the heap, for all of them and again for those of products with performance curves. A Chinese
+// document's font program is made in the first round and kept after it (fonts.ts keeps the last 64 a thread),
+// as a build's documents of one family find it kept: the first round is the cost of new glyphs.
 // `-- --rounds N` (default 20).
 import { parseArgs } from 'node:util';
 import { renderers } from '#data/resource-render.ts';
