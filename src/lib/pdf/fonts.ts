@@ -131,15 +131,19 @@ export class SharedFont {
    * were two thirds of a Chinese document's time).
    */
   program(glyphs: readonly number[]): SubsetProgram {
-    const sorted = [...new Set(glyphs)].filter((glyph) => glyph !== 0).sort((a, b) => a - b);
-    const key = sorted.join(',');
+    // A typed array sorts numbers as numbers, and a glyph (below 65,536) is one UTF-16 unit of the key.
+    const ascending = Uint16Array.from(glyphs).sort();
+    let count = 0;
+    for (const glyph of ascending) if (glyph !== 0 && glyph !== ascending[count - 1]) ascending[count++] = glyph;
+    const sorted = ascending.subarray(0, count);
+    const key = String.fromCharCode(...sorted);
     let program = this.programs.get(key);
     if (program) {
       // The most recently used last: the first is the one to forget.
       this.programs.delete(key);
     } else {
       const bytes = this.font.subset([0, ...sorted]);
-      program = { glyphs: sorted, length: bytes.length, deflated: deflate(bytes) };
+      program = { glyphs: [...sorted], length: bytes.length, deflated: deflate(bytes) };
       if (this.programs.size >= KEPT_PROGRAMS) this.programs.delete(this.programs.keys().next().value as string);
     }
     this.programs.set(key, program);
