@@ -38,8 +38,9 @@ type Axis = Curve['xAxis'];
 export const axisTitle = ({ name, unit }: Axis, locale: Locale): string =>
   unit ? t(locale, 'curve.axis', { name, unit }) : name;
 
+/** Whether two lists hold the same numbers: often the same list, as the records share equal ones (compact.ts). */
 const sameValues = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && a.every((value, index) => value === b[index]);
+  a === b || (a.length === b.length && a.every((value, index) => value === b[index]));
 
 /** Whether every series has the same x values: the data is then one table with a column a series. */
 const sharedX = (series: Curve['series']) => series.every((item) => sameValues(item.x, series[0]?.x ?? []));
