@@ -19,5 +19,9 @@ export function csvField(value: string | number | boolean): string {
  * (a Chinese one included) reads it as UTF-8, names intact.
  */
 export function csvText(rows: readonly (readonly (string | number | boolean)[])[]): string {
-  return `\uFEFF${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return `\uFEFF${csvLines(rows)}\r\n`;
 }
+
+/** Rows of a CSV file as csvText writes them, with no byte order mark and no line end after the last. */
+export const csvLines = (rows: readonly (readonly (string | number | boolean)[])[]): string =>
+  rows.map((row) => row.map(csvField).join(',')).join('\r\n');
