@@ -61,6 +61,38 @@ describe('a curve’s CSV', () => {
   });
 });
 
+describe('a curve met again', () => {
+  const copy = (curve: Curve): Curve => ({
+    ...curve,
+    series: curve.series.map((series) => ({ ...series, x: [...series.x], y: [...series.y] })),
+  });
+
+  test('its layout and CSV are those of the same points in new lists, in the other language too', () => {
+    const first = productCurveViews(product(1, 'BS-1', [beamsplitter]), 'en')[0];
+    const again = productCurveViews(product(2, 'BS-2', [beamsplitter]), 'zh-CN')[0];
+    const fresh = productCurveViews(product(3, 'BS-3', [copy(beamsplitter)]), 'zh-CN')[0];
+    expect(again?.layout).toBe(first?.layout);
+    expect(fresh?.layout).not.toBe(first?.layout);
+    expect(fresh?.layout).toEqual(first?.layout);
+    expect(curveCsv(beamsplitter, 'zh-CN')).toBe(curveCsv(copy(beamsplitter), 'zh-CN'));
+    expect(curveCsv(beamsplitter, 'en')).toBe(curveCsv(copy(beamsplitter), 'en'));
+  });
+
+  test('a curve sharing its first series with another keeps its own layout and rows', () => {
+    const first = beamsplitter.series[0] as Curve['series'][number];
+    const other: Curve = { ...beamsplitter, series: [first, { name: 'flat', x, y: x.map(() => 10) }] };
+    const alone: Curve = { ...beamsplitter, series: [first] };
+    for (const curve of [beamsplitter, other, alone]) {
+      expect(curveCsv(curve, 'en')).toBe(curveCsv(copy(curve), 'en'));
+      expect(productCurveViews(product(4, 'X-1', [curve]), 'en')[0]?.layout).toEqual(
+        productCurveViews(product(5, 'X-2', [copy(curve)]), 'en')[0]?.layout,
+      );
+    }
+    expect(curveCsv(other, 'en').split('\r\n')[1]).toMatch(/,10$/);
+    expect(curveCsv(alone, 'en').split('\r\n')[1]?.split(',')).toHaveLength(2);
+  });
+});
+
 describe('curveFiles', () => {
   test('named by part number and kind, a number after a kind that comes again', () => {
     const reflectance = { ...beamsplitter, kind: 'reflectance' as const };

@@ -1,8 +1,8 @@
 import { CURVE_KINDS, type Curve, type CurveKind } from '#api/curves.ts';
 import type { ProductDetail } from '#api/product.ts';
 import { type Locale, localePath, type MessageKey, t } from '#i18n/index.ts';
-import { csvText } from '#lib/csv.ts';
-import { type ChartLayout, chartLayout, sampledIndexes } from '#lib/curve-chart.ts';
+import { csvLines, csvText } from '#lib/csv.ts';
+import { type ChartLayout, type ChartSeries, chartLayout, sampledIndexes } from '#lib/curve-chart.ts';
 import { slugify } from '#lib/slug.ts';
 
 // What a figure of a curve shows (CurveFigure.astro), in a page's language: the chart's layout, the axes'
@@ -34,12 +34,48 @@ export interface CurveView {
 
 type Axis = Curve['xAxis'];
 
+/** What is made of a curve's points alone, in any language: its chart's layout and its CSV's rows. */
+interface PointsWork {
+  series: readonly ChartSeries[];
+  layout?: ChartLayout;
+  csvRows?: string;
+}
+
+/** How many curves' work is kept, the most recently used: about 10 KB each. */
+const KEPT_CURVES = 512;
+const keptWork = new Map<readonly number[], PointsWork[]>();
+
+/**
+ * The work kept for these series' points, or a new place to keep it. Found by the point lists themselves:
+ * the records hold equal lists once (compact.ts), so the products of a family that have the same curve (a
+ * coating's, a sensor's: half the curves of the 10,000-product catalogue) lay it out and write its numbers
+ * once, page after page. The same lists, the same results, kept or not.
+ */
+function pointsWork(series: readonly ChartSeries[]): PointsWork {
+  const key = series[0]?.y ?? [];
+  const list = keptWork.get(key) ?? [];
+  keptWork.delete(key);
+  keptWork.set(key, list);
+  if (keptWork.size > KEPT_CURVES) keptWork.delete(keptWork.keys().next().value as readonly number[]);
+  let work = list.find(
+    (kept) =>
+      kept.series.length === series.length &&
+      kept.series.every((item, index) => item.x === series[index]?.x && item.y === series[index]?.y),
+  );
+  if (!work) {
+    work = { series: series.map(({ x, y }) => ({ x, y })) };
+    list.push(work);
+  }
+  return work;
+}
+
 /** An axis's title: its name, and its unit in brackets as the language writes them (a datasheet's too). */
 export const axisTitle = ({ name, unit }: Axis, locale: Locale): string =>
   unit ? t(locale, 'curve.axis', { name, unit }) : name;
 
+/** Whether two lists hold the same numbers: often the same list, as the records share equal ones (compact.ts). */
 const sameValues = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && a.every((value, index) => value === b[index]);
+  a === b || (a.length === b.length && a.every((value, index) => value === b[index]));
 
 /** Whether every series has the same x values: the data is then one table with a column a series. */
 const sharedX = (series: Curve['series']) => series.every((item) => sameValues(item.x, series[0]?.x ?? []));
@@ -98,7 +134,7 @@ function curveView(curve: Curve, locale: Locale, id: string, csv?: CurveView['cs
     xTitle,
     yTitle,
     label: t(locale, 'curve.chart', { x: xTitle, y: yTitle }),
-    layout: chartLayout(curve.series),
+    layout: chartOf(curve.series),
     legend: curve.series.length > 1 ? curve.series.map((series) => series.name) : [],
     table: {
       caption: curve.title,
@@ -109,6 +145,13 @@ function curveView(curve: Curve, locale: Locale, id: string, csv?: CurveView['cs
     csv,
     note,
   };
+}
+
+/** The layout of a chart of these series, made once for the same points (pointsWork). */
+function chartOf(series: Curve['series']): ChartLayout {
+  const work = pointsWork(series);
+  work.layout ??= chartLayout(series);
+  return work.layout;
 }
 
 /** The CSV files of a product's curves, one a curve, named by part number and kind (`ls-405-50-spectrum.csv`). */
@@ -128,23 +171,31 @@ export function curveFiles(product: Pick<ProductDetail, 'partNumber' | 'curves'>
 export function curveCsv(curve: Curve, locale: Locale): string {
   const xTitle = axisTitle(curve.xAxis, locale);
   const columns = seriesColumns(curve, locale);
+  // The rows are numbers, the same in every language: written once for the same points (pointsWork).
+  const work = pointsWork(curve.series);
   if (sharedX(curve.series)) {
     const x = curve.series[0]?.x ?? [];
-    return csvText([
-      [xTitle, ...columns],
-      ...x.map((value, index) => [value, ...curve.series.map((series) => series.y[index] ?? '')]),
-    ]);
+    work.csvRows ??= csvLines(x.map((value, index) => [value, ...curve.series.map((series) => series.y[index] ?? '')]));
+    return withRows(csvText([[xTitle, ...columns]]), work.csvRows);
   }
   const length = Math.max(...curve.series.map((series) => series.x.length));
   const multiple = curve.series.length > 1;
-  return csvText([
-    curve.series.flatMap((series, index) => [
-      multiple ? t(locale, 'curve.seriesColumn', { series: series.name, axis: xTitle }) : xTitle,
-      columns[index] as string,
+  work.csvRows ??= csvLines(
+    Array.from({ length }, (_, row) => curve.series.flatMap((series) => [series.x[row] ?? '', series.y[row] ?? ''])),
+  );
+  return withRows(
+    csvText([
+      curve.series.flatMap((series, index) => [
+        multiple ? t(locale, 'curve.seriesColumn', { series: series.name, axis: xTitle }) : xTitle,
+        columns[index] as string,
+      ]),
     ]),
-    ...Array.from({ length }, (_, row) => curve.series.flatMap((series) => [series.x[row] ?? '', series.y[row] ?? ''])),
-  ]);
+    work.csvRows,
+  );
 }
+
+/** A CSV file of its header line (csvText) and the rows after it (csvLines), as csvText writes them all. */
+const withRows = (header: string, rows: string) => (rows ? `${header}${rows}\r\n` : header);
 
 /** The figures of a product's curves, each with its CSV beside the product's page in the page's language. */
 export function productCurveViews(product: ProductDetail, locale: Locale): CurveView[] {

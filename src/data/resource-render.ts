@@ -19,7 +19,7 @@ const SOFTWARE_VERSION = '1.0.0';
  * Raise when the files come out differently from the same records (the downloads' cache keeps a file by
  * the digest of what it is made from, src/build/downloads/cache.ts, and would keep the old bytes).
  */
-export const RENDERING_VERSION = 3;
+export const RENDERING_VERSION = 4;
 
 /** The fields of a product its downloads are made from: what a worker thread is sent (no cards, no images). */
 const DOCUMENT_FIELDS = [

@@ -163,22 +163,38 @@ function yRange(series: readonly ChartSeries[]): { min: number; max: number; ste
  */
 export function thinLine(points: [number, number][], tolerance: number): [number, number][] {
   if (points.length <= 2) return points;
-  const keep = new Uint8Array(points.length);
+  const keep = keptPoints(
+    Float64Array.from(points, ([x]) => x),
+    Float64Array.from(points, ([, y]) => y),
+    tolerance,
+  );
+  return points.filter((_, index) => keep[index] === 1);
+}
+
+/**
+ * Which points of a line (its x and y apart) `thinLine` keeps, 1 for each: a line of a chart is thinned
+ * before its points are made pairs, so those left out are never made (most of them, and they were most of
+ * a build's work for its curves).
+ */
+function keptPoints(xs: Float64Array, ys: Float64Array, tolerance: number): Uint8Array {
+  const count = xs.length;
+  const keep = new Uint8Array(count);
+  if (count === 0) return keep;
   keep[0] = 1;
-  keep[points.length - 1] = 1;
-  const stack: [number, number][] = [[0, points.length - 1]];
+  keep[count - 1] = 1;
+  const stack: number[] = count > 2 ? [0, count - 1] : [];
   while (stack.length > 0) {
-    const [from, to] = stack.pop() as [number, number];
-    const [ax, ay] = points[from] as [number, number];
-    const [bx, by] = points[to] as [number, number];
-    const dx = bx - ax;
-    const dy = by - ay;
+    const to = stack.pop() as number;
+    const from = stack.pop() as number;
+    const ax = xs[from] as number;
+    const ay = ys[from] as number;
+    const dx = (xs[to] as number) - ax;
+    const dy = (ys[to] as number) - ay;
     const length = Math.hypot(dx, dy) || 1;
     let farthest = -1;
     let distance = tolerance;
     for (let index = from + 1; index < to; index++) {
-      const [px, py] = points[index] as [number, number];
-      const away = Math.abs(dy * (px - ax) - dx * (py - ay)) / length;
+      const away = Math.abs(dy * ((xs[index] as number) - ax) - dx * ((ys[index] as number) - ay)) / length;
       if (away > distance) {
         distance = away;
         farthest = index;
@@ -186,9 +202,25 @@ export function thinLine(points: [number, number][], tolerance: number): [number
     }
     if (farthest < 0) continue;
     keep[farthest] = 1;
-    stack.push([from, farthest], [farthest, to]);
+    stack.push(from, farthest, farthest, to);
   }
-  return points.filter((_, index) => keep[index] === 1);
+  return keep;
+}
+
+/** A series in the chart's units, rounded to a tenth, thinned: the points `thinLine` keeps, as pairs. */
+function chartLine({ x, y }: ChartSeries, px: (value: number) => number, py: (value: number) => number) {
+  const xs = new Float64Array(x.length);
+  const ys = new Float64Array(x.length);
+  for (let index = 0; index < x.length; index++) {
+    xs[index] = tenth(px(x[index] as number));
+    ys[index] = tenth(py(y[index] as number));
+  }
+  const keep = keptPoints(xs, ys, THIN);
+  const line: [number, number][] = [];
+  for (let index = 0; index < xs.length; index++) {
+    if (keep[index] === 1) line.push([xs[index] as number, ys[index] as number]);
+  }
+  return line;
 }
 
 const tenth = (value: number) => Math.round(value * 10) / 10;
@@ -236,12 +268,7 @@ export function chartLayout(series: readonly ChartSeries[]): ChartLayout {
     y: { min: yTicksRaw.min, max: yTicksRaw.max },
     xTicks: xTicksRaw.values.map((value) => ({ value, label: tickLabel(value, xTicksRaw.step), at: tenth(px(value)) })),
     yTicks: yTicksRaw.values.map((value, index) => ({ value, label: yLabels[index] as string, at: tenth(py(value)) })),
-    lines: series.map(({ x, y }) =>
-      thinLine(
-        x.map((value, index) => [tenth(px(value)), tenth(py(y[index] as number))] as [number, number]),
-        THIN,
-      ),
-    ),
+    lines: series.map((line) => chartLine(line, px, py)),
   };
 }
 

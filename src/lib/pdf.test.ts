@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { Content } from './pdf/content.ts';
+import { notoSansSc } from './pdf/noto-sans-sc.ts';
 import { readTrueType } from './pdf/truetype.ts';
 import { type DrawingArea, type PdfDocument, renderPdf, toWinAnsi } from './pdf.ts';
 
@@ -59,6 +61,19 @@ const chinese: PdfDocument = {
     { kind: 'table', rows: [['中心波长', '405 nm']] },
   ],
 };
+
+/** A glyph's outline as the font's glyf table holds it, found through its loca table. */
+function outline(font: Uint8Array, glyph: number): Buffer {
+  const data = Buffer.from(font.buffer, font.byteOffset, font.byteLength);
+  const tables = new Map<string, number>();
+  for (let i = 0; i < data.readUInt16BE(4); i++) {
+    tables.set(data.toString('latin1', 12 + 16 * i, 16 + 16 * i), data.readUInt32BE(20 + 16 * i));
+  }
+  const [head = 0, loca = 0, glyf = 0] = ['head', 'loca', 'glyf'].map((tag) => tables.get(tag));
+  const at = (index: number) =>
+    data.readInt16BE(head + 50) === 1 ? data.readUInt32BE(loca + 4 * index) : 2 * data.readUInt16BE(loca + 2 * index);
+  return data.subarray(glyf + at(glyph), glyf + at(glyph + 1));
+}
 
 const pageCount = (text: string) => text.match(/\/Type \/Page\b/g)?.length ?? 0;
 
@@ -263,7 +278,7 @@ describe('a Chinese document', () => {
 
   test('embeds one Type0 font in Identity-H with a CIDFontType2 subset and a ToUnicode map', () => {
     expect(text).toMatch(/\/Subtype \/Type0 \/BaseFont \/[A-Z]{6}\+NotoSansSC-Regular \/Encoding \/Identity-H/);
-    expect(text).toMatch(/\/Subtype \/CIDFontType2 .*\/CIDToGIDMap \/Identity/);
+    expect(text).toMatch(/\/Subtype \/CIDFontType2 .*\/CIDToGIDMap \d+ 0 R/);
     expect(text).toContain('/Registry (Adobe) /Ordering (Identity) /Supplement 0');
     expect(text.match(/\/FontFile2 /g)).toHaveLength(1);
     expect(text).toMatch(/\/ToUnicode \d+ 0 R/);
@@ -316,6 +331,60 @@ describe('a Chinese document', () => {
     expect(shown).toContain('第 1 页，共 1 页');
     // What the font lacks (⁻) is spelt out as in English documents; what it has (²) stays.
     expect(shown.join('')).toContain('M² 小于 1.5，1700 cm^-1。');
+  });
+
+  test('maps each CID, through the CIDToGIDMap, to the subset’s copy of its character’s glyph', () => {
+    const cmap =
+      streams(bytes)
+        .map(({ data }) => data.toString('latin1'))
+        .find((data) => data.includes('begincmap')) ?? '';
+    // Each CID's line of the bfchar blocks (the code space's range, <0000> <FFFF>, left out).
+    const characters = [...cmap.matchAll(/^<([0-9A-F]{4})> <([0-9A-F]{4})>$/gm)]
+      .map(([, cid, unicode]) => ({
+        cid: Number.parseInt(cid as string, 16),
+        codePoint: Number.parseInt(unicode as string, 16),
+      }))
+      .filter(({ cid }) => cid > 0);
+    expect(characters.length).toBeGreaterThan(30);
+    const ref = /\/CIDToGIDMap (\d+) 0 R/.exec(text)?.[1];
+    const [, length = '0'] =
+      new RegExp(`\\n${ref} 0 obj\\n<< /Length (\\d+) /Filter /FlateDecode >>\\nstream\\n`).exec(text) ?? [];
+    const mapAt = text.indexOf('stream\n', text.indexOf(`\n${ref} 0 obj\n`)) + 'stream\n'.length;
+    const map = inflateSync(Buffer.from(bytes).subarray(mapAt, mapAt + Number(length)));
+    expect(map.length).toBe(2 * (characters.length + 1));
+    const program = streams(bytes).find(({ dict }) => dict.includes('/Length1'))?.data as Buffer;
+    const whole = notoSansSc().font;
+    const original = readFileSync(
+      createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
+    );
+    const glyphs = new Set<number>();
+    for (const { cid, codePoint } of characters) {
+      const gid = map.readUInt16BE(2 * cid);
+      glyphs.add(gid);
+      // The copy as the original, padded to four bytes.
+      const copy = outline(program, gid);
+      const glyph = outline(original, whole.glyphOf(codePoint));
+      expect(copy.length).toBe((glyph.length + 3) & ~3);
+      expect(copy.subarray(0, glyph.length)).toEqual(glyph);
+    }
+    // One glyph a character, none more.
+    expect(glyphs.size).toBe(characters.length);
+    expect(Math.max(...glyphs)).toBe(characters.length);
+  });
+
+  test('embeds the same font program for the same characters in another order, made again or kept', () => {
+    const program = (doc: PdfDocument) =>
+      streams(renderPdf(doc))
+        .find(({ dict }) => dict.includes('/Length1'))
+        ?.raw.toString('latin1');
+    // Characters no other test shows: the first document makes the program, the others find it kept.
+    const first = { ...chinese, title: '鹦鹉螺 鲸鱼', blocks: [] };
+    const again = { ...chinese, title: '鲸鱼 鹦鹉螺', blocks: [] };
+    const made = program(first);
+    expect(program(again)).toBe(made);
+    expect(program(first)).toBe(made);
+    expect(Buffer.from(renderPdf(first)).equals(Buffer.from(renderPdf(first)))).toBe(true);
+    expect(program({ ...first, title: '鹦鹉螺 鲸' })).not.toBe(made);
   });
 
   test('draws headings and labels bold by stroking the same font, in a saved state', () => {

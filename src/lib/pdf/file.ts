@@ -12,6 +12,9 @@ const encoder = (text: string) => Buffer.from(text, 'latin1');
  */
 const DEFLATE = { level: 1 };
 
+/** Bytes compressed as a FlateDecode stream holds them. */
+export const deflate = (data: Uint8Array): Buffer => deflateSync(data, DEFLATE);
+
 export class PdfFile {
   /** Each object's bytes (`n 0 obj` … `endobj`), by object number less one; undefined while reserved. */
   private readonly objects: (Buffer | undefined)[] = [];
@@ -39,8 +42,15 @@ export class PdfFile {
    */
   stream(entries: string, data: string | Uint8Array, compress = true, ref = this.reserve()): number {
     const raw = typeof data === 'string' ? encoder(data) : data;
-    const bytes = compress ? deflateSync(raw, DEFLATE) : raw;
-    const filter = compress ? ' /Filter /FlateDecode' : '';
+    return compress ? this.deflated(entries, deflate(raw), ref) : this.written(entries, raw, '', ref);
+  }
+
+  /** A stream whose data is already compressed with `deflate` (a font program kept from another document). */
+  deflated(entries: string, bytes: Uint8Array, ref = this.reserve()): number {
+    return this.written(entries, bytes, ' /Filter /FlateDecode', ref);
+  }
+
+  private written(entries: string, bytes: Uint8Array, filter: string, ref: number): number {
     const head = encoder(
       `${ref} 0 obj\n<< /Length ${bytes.length}${filter}${entries ? ` ${entries}` : ''} >>\nstream\n`,
     );
