@@ -85,6 +85,8 @@ export async function buildSite({
   const phases = { claim: lap(), astro: 0, verify: 0, publish: 0 };
   // Whether the claim went on to the work after the publish, which lets it go.
   let handedOver = false;
+  // The release process's end, once it has made the release.
+  let ending: Promise<void> | undefined;
   try {
     // Copies an earlier build left (astro-preload.ts): a build that renders a page no longer updates its
     // copy, so one left could be restored stale.
@@ -162,7 +164,7 @@ export async function buildSite({
       // release, and a copy of it the staging tree again, after the publish and under the same claim, so
       // the next build waits for it (decision 0031). Copying every file first held up the publish by
       // 8-46 s at 10,000 products. Until the copy is whole the tree has no marker: cut short, it is emptied.
-      await after.end();
+      ending = after.end();
       const release = await publishRelease(work.dir, outDir, buildId, build);
       published(release);
       phases.publish = lap();
@@ -181,7 +183,8 @@ export async function buildSite({
     try {
       made = await after.make();
     } finally {
-      await after.end();
+      // It ends while the release is published.
+      ending = after.end();
     }
     const release = await publishRelease(work.dir, outDir, buildId, build, { made });
     await work.keep(release);
@@ -189,6 +192,7 @@ export async function buildSite({
     phases.publish = lap();
     return { ms: Math.round(performance.now() - started), buildId, release, ...counts, phases, path };
   } finally {
+    await ending;
     if (!handedOver) await work.release();
   }
 }
