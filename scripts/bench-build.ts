@@ -8,8 +8,9 @@
 // change, and six more), one category rename, and a trigger with no change, each timed from the edit's
 // commit to the switch of the published link; then `bench:floor` of the same page count, and the full
 // build's ratio to it. Peak memory and CPU are those of the builder's process tree (the process that builds,
-// as an API process's builder does, and Astro's, kept up between builds), while it builds and while it
-// waits; the API's and the bench's own apart; the CPU of Astro's main thread, which renders, apart too.
+// as an API process's builder does, Astro's, kept up between builds, and each build's release process),
+// while it builds and while it waits; the API's and the bench's own apart; the CPU of Astro's main thread,
+// which renders, apart too.
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

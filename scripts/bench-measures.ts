@@ -101,11 +101,12 @@ export const diskLine = (seconds: number, settled?: { waited: number; quiet: boo
         : `; waited ${Math.round(settled.waited)} s for it to settle${settled.quiet ? '' : ', and it did not'}`
   }`;
 
-/** What a process of a build's tree is, by its command line: Astro's, a bench's own, or another's. */
+/** What a process of a build's tree is, by its command line: Astro's, a build's release process, a bench's own, or another's. */
 function processName(pid: number): string {
   try {
     const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
     if (args.some((arg) => arg.endsWith('astro.mjs'))) return 'Astro';
+    if (args.some((arg) => arg.endsWith('release-process.ts'))) return 'release';
     if (args.some((arg) => /scripts\/bench-[a-z]+\.ts$/.test(arg))) return 'build';
     return (args[0] ?? '').split('/').pop() || String(pid);
   } catch {

@@ -1,18 +1,9 @@
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { type AstroSteps, type BuildProgress, outputCopies, runAstroBuild } from './astro-process.ts';
-import {
-  abandonRelease,
-  prepareRelease,
-  publishRelease,
-  RELEASE_FILE,
-  releaseInfo,
-  tidyLater,
-} from './publish/releases.ts';
-import { readWritten } from './publish/staging.ts';
+import { releaseProcess } from './publish/release-process.ts';
+import { publishRelease, RELEASE_FILE, releaseInfo, tidyLater } from './publish/releases.ts';
 import { newBuildId } from './queue.ts';
-import { inThread, type Tree, walkTree } from './tree-thread.ts';
-import { verifySite } from './verify/verify-site.ts';
+import { inThread } from './tree-thread.ts';
 import { currentCode, endWarm, type WarmSlot } from './warm/parent.ts';
 import { claimWorkDir } from './work-dir.ts';
 
@@ -94,19 +85,24 @@ export async function buildSite({
   const phases = { claim: lap(), astro: 0, verify: 0, publish: 0 };
   // Whether the claim went on to the work after the publish, which lets it go.
   let handedOver = false;
+  // The release process's end, once it has made the release.
+  let ending: Promise<void> | undefined;
   try {
     // Copies an earlier build left (astro-preload.ts): a build that renders a page no longer updates its
     // copy, so one left could be restored stale.
     await rm(outputCopies(cacheDir), { recursive: true, force: true });
     let counts: { rendered: number; reused: number; steps: AstroSteps } | undefined;
     let path: SiteBuildResult['path'] = { warm: false };
-    let written: Set<string> | undefined;
-    let tree: Tree | undefined;
-    // This process only waits while Astro builds: it begins the release meanwhile (in a thread of its own).
-    // If that fails, publishing makes the release from nothing.
-    const preparing = work.base
-      ? prepareRelease(outDir, buildId, work.base).catch(() => undefined)
-      : Promise.resolve(undefined);
+    // This process only waits while Astro builds: the release process begins the release meanwhile, then
+    // checks the tree and makes the release's files; its memory goes when it ends (decision 0078).
+    const after = releaseProcess({
+      staging: work.dir,
+      state: work.state,
+      apiBaseUrl,
+      outDir,
+      id: buildId,
+      base: work.base,
+    });
     try {
       const total = (await releaseInfo(outDir))?.pages;
       const kept = warm?.current;
@@ -148,23 +144,11 @@ export async function buildSite({
         if (warm && astro.warm) warm.current = { process: astro.warm, release: '' };
       }
       phases.astro = lap();
-      written = await readWritten(work.state);
-      // One listing of the staging tree for the checks and the release.
-      tree = walkTree(work.dir);
-      // What the release before had and this build removed (begun from it, the release knows).
-      const begun = await preparing;
-      const inTree = new Set(tree.files);
-      const removed = begun && [...begun.files].filter((file) => !inTree.has(file));
-      await verifySite(work.dir, apiBaseUrl, {
-        written,
-        linkCache: join(work.state, 'links.ndjson'),
-        tree,
-        removed,
-      });
+      await after.check();
       phases.verify = lap();
     } catch (error) {
-      const prepared = await preparing;
-      if (prepared) await abandonRelease(prepared).catch(() => undefined);
+      await after.abandon().catch(() => undefined);
+      await after.end();
       await work.discard();
       // The tree is emptied: a warm process knows it no more.
       if (warm) await endWarm(warm);
@@ -180,6 +164,7 @@ export async function buildSite({
       // release, and a copy of it the staging tree again, after the publish and under the same claim, so
       // the next build waits for it (decision 0031). Copying every file first held up the publish by
       // 8-46 s at 10,000 products. Until the copy is whole the tree has no marker: cut short, it is emptied.
+      ending = after.end();
       const release = await publishRelease(work.dir, outDir, buildId, build);
       published(release);
       phases.publish = lap();
@@ -194,17 +179,20 @@ export async function buildSite({
       });
       return { ms: Math.round(performance.now() - started), buildId, release, ...counts, phases, path };
     }
-    const release = await publishRelease(work.dir, outDir, buildId, build, {
-      written,
-      base: work.base,
-      prepared: await preparing,
-      tree,
-    });
+    let made: string;
+    try {
+      made = await after.make();
+    } finally {
+      // It ends while the release is published.
+      ending = after.end();
+    }
+    const release = await publishRelease(work.dir, outDir, buildId, build, { made });
     await work.keep(release);
     published(release);
     phases.publish = lap();
     return { ms: Math.round(performance.now() - started), buildId, release, ...counts, phases, path };
   } finally {
+    await ending;
     if (!handedOver) await work.release();
   }
 }

@@ -46,9 +46,10 @@ export function walkTree(root: string): Tree {
 
 /**
  * Makes `to` hold every file of `from` but those in `skip`, each a hard link to its file (`link`) or a file of
- * its own (`copy`); answers the files placed, as paths relative to `to`.
+ * its own (`copy`); answers the files placed, as paths relative to `to`. In the calling thread: `inThread`
+ * runs it in one of its own.
  */
-function placeTree(from: string, to: string, skip: readonly string[], how: 'link' | 'copy'): string[] {
+export function placeTree(from: string, to: string, skip: readonly string[], how: 'link' | 'copy'): string[] {
   const skipped = new Set(skip);
   const { files, folders } = walkTree(from);
   mkdirSync(to, { recursive: true });

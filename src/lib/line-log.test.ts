@@ -39,6 +39,19 @@ test('appends what changed until twice the whole size, then writes all whole; a 
   expect(lineLogFits(join(dir, 'none'), whole)).toBe(false);
 });
 
+test('a log written whole past a megabyte, a megabyte at a time, has every line once and in order; its size in bytes is answered', () => {
+  const file = join(dir, 'big.ndjson');
+  const all = Array.from({ length: 40_000 }, (_, i) => ({
+    id: `page-${i}`,
+    links: ['/', `/product/p${i}/`, '/产品/'],
+  }));
+  const whole = writeLineLog(file, { all: () => all, whole: 0 });
+  const text = readFileSync(file, 'utf8');
+  expect(whole).toBeGreaterThan(2 ** 20);
+  expect(whole).toBe(Buffer.byteLength(text));
+  expect(text).toBe(all.map((value) => `${JSON.stringify(value)}\n`).join(''));
+});
+
 test('an opened log finds each key by its lines and parses only when asked, falling back past a cut line', () => {
   const file = join(dir, 'open.ndjson');
   writeLineLog(file, {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { inThread } from '../tree-thread.ts';
+import { inThread, placeTree } from '../tree-thread.ts';
 import { type SnapshotSources, snapshotStaging } from './staging.ts';
 
 // Published builds as releases: each verified build is a directory under `<outDir>.releases/`, named by
@@ -35,6 +35,11 @@ export interface SnapshotOptions extends Omit<SnapshotSources, 'linked'> {
   prepared?: PreparedRelease;
 }
 
+/** A release whose files makeRelease has made already (in a build's release thread, release-thread.ts). */
+export interface MadeRelease {
+  made: string;
+}
+
 /** A release begun while Astro built: a folder of hard links to every file of the release before. */
 export interface PreparedRelease {
   dir: string;
@@ -52,6 +57,12 @@ export async function prepareRelease(outDir: string, id: string, base: string): 
   return { dir, files: new Set(files) };
 }
 
+/** prepareRelease in the calling thread, for a process with nothing else to do meanwhile (release-process.ts). */
+export function prepareReleaseHere(outDir: string, id: string, base: string): PreparedRelease {
+  const dir = join(releasesDir(outDir), `.making-${id}`);
+  return { dir, files: new Set(placeTree(base, dir, [RELEASE_FILE], 'link')) };
+}
+
 /** Removes a release begun by prepareRelease that will not be published. */
 export function abandonRelease(prepared: PreparedRelease): Promise<undefined> {
   return inThread({ kind: 'remove', paths: [prepared.dir] });
@@ -59,8 +70,8 @@ export function abandonRelease(prepared: PreparedRelease): Promise<undefined> {
 
 /**
  * Makes a finished, verified build in workDir the published release: a snapshot of it under the releases
- * directory (staging.ts: what the build wrote copied, the rest hard links to the release before; without
- * `snapshot`, workDir itself is moved there), points outDir at it, and removes releases beyond the last
+ * directory (makeRelease, or the one it made already: `made`; without `snapshot`, workDir itself is moved
+ * there), points outDir at it, and removes releases beyond the last
  * RELEASES_KEPT (never the one published). A site published before releases existed (outDir a plain
  * directory) becomes the first one.
  */
@@ -69,7 +80,7 @@ export function publishRelease(
   outDir: string,
   id: string,
   build: { ms: number; rendered: number; reused: number },
-  snapshot?: SnapshotOptions,
+  snapshot?: SnapshotOptions | MadeRelease,
 ): Promise<string> {
   // One publish at a time in this process: pruning reads which release is published, and another
   // publish switching the link between that read and the removal could lose the release it just
@@ -86,7 +97,7 @@ async function publish(
   outDir: string,
   id: string,
   build: { ms: number; rendered: number; reused: number },
-  snapshot: SnapshotOptions | undefined,
+  snapshot: SnapshotOptions | MadeRelease | undefined,
 ): Promise<string> {
   const releases = releasesDir(outDir);
   await mkdir(releases, { recursive: true });
@@ -99,10 +110,7 @@ async function publish(
   };
   const release = join(releases, id);
   if (snapshot) {
-    // Made beside the releases under a name listReleases skips, and renamed in whole.
-    const making = snapshot.prepared?.dir ?? join(releases, `.making-${id}`);
-    if (!snapshot.prepared) await rm(making, { recursive: true, force: true });
-    await snapshotStaging(workDir, making, { ...snapshot, linked: snapshot.prepared?.files });
+    const making = 'made' in snapshot ? snapshot.made : await makeRelease(workDir, outDir, id, snapshot);
     await writeFile(join(making, RELEASE_FILE), `${JSON.stringify(info, null, 2)}\n`);
     await rename(making, release);
   } else {
@@ -113,6 +121,27 @@ async function publish(
   // The release is published; the oldest go after, without holding up whoever waits for this one.
   tidying = tidying.then(() => prune(outDir).catch(() => undefined));
   return release;
+}
+
+/**
+ * Makes a release's files from the staging tree in workDir (staging.ts: what the build wrote copied, the
+ * rest hard links to the release before), beside the releases under a name listReleases skips
+ * (`.making-<id>`, prepareRelease's when it began it); answers that directory, which publishRelease renames
+ * in whole.
+ */
+export async function makeRelease(
+  workDir: string,
+  outDir: string,
+  id: string,
+  snapshot: SnapshotOptions,
+): Promise<string> {
+  const making = snapshot.prepared?.dir ?? join(releasesDir(outDir), `.making-${id}`);
+  if (!snapshot.prepared) {
+    await mkdir(releasesDir(outDir), { recursive: true });
+    await rm(making, { recursive: true, force: true });
+  }
+  await snapshotStaging(workDir, making, { ...snapshot, linked: snapshot.prepared?.files });
+  return making;
 }
 
 /** The release ids, oldest first. */

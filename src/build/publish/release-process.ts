@@ -1,0 +1,149 @@
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { walkTree } from '../tree-thread.ts';
+import { verifySite } from '../verify/verify-site.ts';
+import { abandonRelease, makeRelease, type PreparedRelease, prepareReleaseHere } from './releases.ts';
+import { readWritten } from './staging.ts';
+
+// What a build does with the whole staging tree, in a process of its own that ends with the build (decision
+// 0078): it begins the release while Astro builds, then lists the tree, checks it (verify-site.ts) and makes
+// the release's files. Those steps hold every file's path several times over, and a full build's check
+// every page's links: done on the thread that runs the build, they grew its heap by 250-400 MiB, kept while
+// the builder (an API process) waited for the next build. In threads of that process, their heaps went
+// when they ended, but the allocator kept 80-100 MiB of what they had used; a process gives back all.
+
+/** The build a release process works for. */
+export interface ReleaseWork {
+  /** The staging tree and its state directory (work-dir.ts). */
+  staging: string;
+  state: string;
+  /** The API the checks ask for its product count. */
+  apiBaseUrl: string;
+  outDir: string;
+  id: string;
+  /** The release the last build made from the staging tree; without it there is no release to make. */
+  base: string | undefined;
+}
+
+type Step = 'check' | 'make' | 'abandon';
+
+/** A build's release process, as the build sees it; each step is asked once, in order. */
+export interface ReleaseProcess {
+  /** Throws, naming what is wrong, unless the staging tree passes the checks (verifySite). */
+  check(): Promise<void>;
+  /** Makes the release's files from the checked staging tree (`makeRelease`); answers its directory. */
+  make(): Promise<string>;
+  /** Removes the release begun, for a build that will not be published. */
+  abandon(): Promise<void>;
+  /** Ends the process (between steps). */
+  end(): Promise<void>;
+}
+
+/** Starts a build's release process: with a base, it begins the release at once (prepareRelease). */
+export function releaseProcess(work: ReleaseWork): ReleaseProcess {
+  // None of the builder's flags (a test runner's, a heap snapshot's). Young generations of 2 MB rather than
+  // V8's 16: what it keeps is the tree's listings, and at 10,000 products it peaked 50 MiB lower, no slower.
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, SITE_RELEASE_WORK: JSON.stringify(work) },
+    execArgv: ['--max-semi-space-size=2'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  // A process that failed or ended between steps answers no more: the next step is refused at once.
+  let gone: Error | undefined;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      gone ??= new Error(`the release process stopped (${signal ?? `exit ${code}`})`);
+      resolve();
+    });
+  });
+  child.on('error', (error) => {
+    gone ??= error;
+  });
+  const ask = <T>(step: Step) =>
+    gone
+      ? Promise.reject(gone)
+      : new Promise<T>((resolve, reject) => {
+          const take = (message: { result?: T; error?: string }) => {
+            child.off('exit', ended);
+            if (message.error !== undefined) reject(new Error(message.error));
+            else resolve(message.result as T);
+          };
+          const ended = () => {
+            child.off('message', take);
+            reject(gone ?? new Error(`the release process (${step}) stopped before it answered`));
+          };
+          child.once('message', take);
+          child.once('exit', ended);
+          child.send(step);
+        });
+  return {
+    check: () => ask<undefined>('check').then(() => undefined),
+    make: () => ask<string>('make'),
+    abandon: () => ask<undefined>('abandon').then(() => undefined),
+    end: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+      await exited;
+    },
+  };
+}
+
+/** In the release process: each step the build asks for, one at a time; it ends when the build lets go. */
+function serve(work: ReleaseWork): void {
+  // Begun here, not in a thread of its own: nothing else runs meanwhile, and the files' paths are not copied
+  // over from a thread. A release that cannot be begun is made from nothing (makeRelease links each file
+  // to base then).
+  let begun: PreparedRelease | undefined;
+  try {
+    begun = work.base ? prepareReleaseHere(work.outDir, work.id, work.base) : undefined;
+  } catch {
+    begun = undefined;
+  }
+  const preparing = Promise.resolve(begun);
+  let checked: { written: ReadonlySet<string> | undefined; tree: ReturnType<typeof walkTree> } | undefined;
+  const steps: Record<Step, () => Promise<unknown>> = {
+    async check() {
+      const written = await readWritten(work.state);
+      // One listing of the staging tree for the checks and the release.
+      const tree = walkTree(work.staging);
+      // What the release before had and this build removed (begun from it, the release knows).
+      const begun = await preparing;
+      const inTree = new Set(tree.files);
+      const removed = begun && [...begun.files].filter((file) => !inTree.has(file));
+      await verifySite(work.staging, work.apiBaseUrl, {
+        written,
+        linkCache: join(work.state, 'links.ndjson'),
+        tree,
+        removed,
+      });
+      checked = { written, tree };
+      return undefined;
+    },
+    async make() {
+      if (!checked) throw new Error('The release thread was asked to make a release it has not checked.');
+      return makeRelease(work.staging, work.outDir, work.id, {
+        written: checked.written,
+        base: work.base,
+        prepared: await preparing,
+        tree: checked.tree,
+      });
+    },
+    async abandon() {
+      const prepared = await preparing;
+      if (prepared) await abandonRelease(prepared);
+      return undefined;
+    },
+  };
+  let queue = Promise.resolve();
+  process.on('message', (step: Step) => {
+    queue = queue.then(async () => {
+      try {
+        process.send?.({ result: await steps[step]() });
+      } catch (error) {
+        process.send?.({ error: (error as Error).message });
+      }
+    });
+  });
+}
+
+if (process.env.SITE_RELEASE_WORK && process.send) serve(JSON.parse(process.env.SITE_RELEASE_WORK) as ReleaseWork);
