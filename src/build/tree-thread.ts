@@ -49,7 +49,7 @@ export function walkTree(root: string): Tree {
  * its own (`copy`); answers the files placed, as paths relative to `to`. In the calling thread: `inThread`
  * runs it in one of its own.
  */
-export function placeTree(from: string, to: string, skip: readonly string[], how: 'link' | 'copy'): string[] {
+function placeTree(from: string, to: string, skip: readonly string[], how: 'link' | 'copy'): string[] {
   const skipped = new Set(skip);
   const { files, folders } = walkTree(from);
   mkdirSync(to, { recursive: true });

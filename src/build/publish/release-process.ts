@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { walkTree } from '../tree-thread.ts';
 import { verifySite } from '../verify/verify-site.ts';
-import { abandonRelease, makeRelease, type PreparedRelease, prepareReleaseHere } from './releases.ts';
+import { abandonRelease, makeRelease, prepareRelease } from './releases.ts';
 import { readWritten } from './staging.ts';
 
 // What a build does with the whole staging tree, in a process of its own that ends with the build (decision
@@ -90,16 +90,13 @@ export function releaseProcess(work: ReleaseWork): ReleaseProcess {
 
 /** In the release process: each step the build asks for, one at a time; it ends when the build lets go. */
 function serve(work: ReleaseWork): void {
-  // Begun here, not in a thread of its own: nothing else runs meanwhile, and the files' paths are not copied
-  // over from a thread. A release that cannot be begun is made from nothing (makeRelease links each file
-  // to base then).
-  let begun: PreparedRelease | undefined;
-  try {
-    begun = work.base ? prepareReleaseHere(work.outDir, work.id, work.base) : undefined;
-  } catch {
-    begun = undefined;
-  }
-  const preparing = Promise.resolve(begun);
+  // Begun in a thread, while this one lists and checks the tree once asked: linking 140,000 files takes a
+  // second or more at 10,000 products, and a warm build is done sooner. The thread's copy of the paths goes
+  // with this process. A release that cannot be begun is made from nothing (makeRelease links each file to
+  // base then).
+  const preparing = work.base
+    ? prepareRelease(work.outDir, work.id, work.base).catch(() => undefined)
+    : Promise.resolve(undefined);
   let checked: { written: ReadonlySet<string> | undefined; tree: ReturnType<typeof walkTree> } | undefined;
   const steps: Record<Step, () => Promise<unknown>> = {
     async check() {

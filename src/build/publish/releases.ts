@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { inThread, placeTree } from '../tree-thread.ts';
+import { inThread } from '../tree-thread.ts';
 import { type SnapshotSources, snapshotStaging } from './staging.ts';
 
 // Published builds as releases: each verified build is a directory under `<outDir>.releases/`, named by
@@ -55,12 +55,6 @@ export async function prepareRelease(outDir: string, id: string, base: string): 
   const dir = join(releasesDir(outDir), `.making-${id}`);
   const files = await inThread({ kind: 'link', from: base, to: dir, skip: [RELEASE_FILE] });
   return { dir, files: new Set(files) };
-}
-
-/** prepareRelease in the calling thread, for a process with nothing else to do meanwhile (release-process.ts). */
-export function prepareReleaseHere(outDir: string, id: string, base: string): PreparedRelease {
-  const dir = join(releasesDir(outDir), `.making-${id}`);
-  return { dir, files: new Set(placeTree(base, dir, [RELEASE_FILE], 'link')) };
 }
 
 /** Removes a release begun by prepareRelease that will not be published. */
