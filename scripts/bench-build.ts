@@ -253,7 +253,9 @@ async function bench(): Promise<void> {
     const s = (ms: number) => (ms / 1000).toFixed(1);
     for (const [name, run] of runs) {
       const { claim, astro, verify, publish } = run.phases;
-      const how = run.path.warm ? 'warm' : `cold${run.path.reason ? `: ${run.path.reason}` : ''}`;
+      const how = run.path.warm
+        ? `warm${run.path.unchanged ? ': unchanged' : ''}`
+        : `cold${run.path.reason ? `: ${run.path.reason}` : ''}`;
       console.log(
         `${name.padEnd(22)} ${how.slice(0, 18).padEnd(18)} ${s(run.wallMs).padStart(18)}  ${String(run.rendered).padStart(8)}  ${String(run.reused).padStart(6)}  ${String(run.peakMiB).padStart(8)}  ${[claim, astro, verify, publish].map(s).join(' / ').padEnd(34)} ${s(run.tidyMs)}`,
       );

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { countChanges, feedPosition, pruneChanges } from '#server/db/changes.ts';
 import type { Db } from '#server/db/index.ts';
 import type { BuildProgress } from './astro-process.ts';
@@ -124,15 +124,19 @@ function startBuilder({
         warm: slot,
       });
       clearInterval(heartbeat);
+      // Nothing a page shows changed: the release published stays, and the build names it.
+      const unchanged = result.path.warm && result.path.unchanged === true;
+      const release = unchanged ? basename(result.release) : result.buildId;
       await db.query(
         `update site_build set status = 'published', finished_at = now(), pages_rendered = $2, pages_reused = $3,
            pages_total = $4, eta_ms = 0, release = $5 where id = $1`,
-        [id, result.rendered, result.reused, result.rendered + result.reused, result.buildId],
+        [id, result.rendered, result.reused, result.rendered + result.reused, release],
       );
       const how = result.path.warm ? 'warm' : result.path.reason ? `cold: ${result.path.reason}` : 'cold';
-      log(
-        `build ${id}: published in ${(result.ms / 1000).toFixed(1)} s (${result.rendered} pages rendered, ${result.reused} reused; ${how})`,
-      );
+      const what = unchanged
+        ? `nothing changed since release ${release}, which stays`
+        : `${result.rendered} pages rendered, ${result.reused} reused`;
+      log(`build ${id}: published in ${(result.ms / 1000).toFixed(1)} s (${what}; ${how})`);
       // What no kept release's build read from any more leaves the feed.
       await pruneChanges(db, RELEASES_KEPT).catch((error) =>
         log(`build ${id}: pruning the change feed failed: ${(error as Error).message}`),

@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type AstroSteps, type BuildProgress, outputCopies, runAstroBuild } from './astro-process.ts';
 import { releaseProcess } from './publish/release-process.ts';
-import { publishRelease, RELEASE_FILE, releaseInfo, tidyLater } from './publish/releases.ts';
+import { publishRelease, RELEASE_FILE, releaseInfo, releasesDir, tidyLater } from './publish/releases.ts';
 import { newBuildId } from './queue.ts';
 import { inThread } from './tree-thread.ts';
 import { currentCode, endWarm, type WarmSlot } from './warm/parent.ts';
@@ -49,8 +50,11 @@ export interface SiteBuildResult {
   phases: { claim: number; astro: number; verify: number; publish: number };
   /** Milliseconds of Astro's own steps, from its output (see `astroSteps`). */
   steps: AstroSteps;
-  /** How it was built: by the warm process, or cold (and then why not warm, when a warm one was up). */
-  path: { warm: true } | { warm: false; reason?: string | undefined };
+  /**
+   * How it was built: by the warm process (`unchanged` when nothing a page shows had changed, and the
+   * release published stays: `release` is that one), or cold (and then why not warm, when one was up).
+   */
+  path: { warm: true; unchanged?: true } | { warm: false; reason?: string | undefined };
 }
 
 /**
@@ -120,6 +124,9 @@ export async function buildSite({
         if (answer.kind === 'built') {
           counts = { rendered: answer.rendered, reused: answer.reused, steps: NO_STEPS };
           path = { warm: true };
+        } else if (answer.kind === 'unchanged') {
+          counts = { rendered: 0, reused: total ?? 0, steps: NO_STEPS };
+          path = { warm: true, unchanged: true };
         } else {
           await endWarm(warm);
           if (answer.kind === 'failed') throw new Error(`The warm build failed: ${answer.message}`);
@@ -144,7 +151,7 @@ export async function buildSite({
         if (warm && astro.warm) warm.current = { process: astro.warm, release: '' };
       }
       phases.astro = lap();
-      await after.check();
+      if (!('unchanged' in path)) await after.check();
       phases.verify = lap();
     } catch (error) {
       await after.abandon().catch(() => undefined);
@@ -159,6 +166,19 @@ export async function buildSite({
     const published = (release: string) => {
       if (warm?.current) warm.current.release = release;
     };
+    if ('unchanged' in path && work.base) {
+      // Nothing changed: the release published stays, and the staging tree is still its copy. The release
+      // begun is not needed; it goes after the answer.
+      const begun = join(releasesDir(outDir), `.making-${buildId}`);
+      await work.keep(work.base);
+      ending = after.end();
+      const ended = ending;
+      tidyLater(async () => {
+        await ended;
+        await rm(begun, { recursive: true, force: true });
+      });
+      return { ms: Math.round(performance.now() - started), buildId, release: work.base, ...counts, phases, path };
+    }
     if (!work.base) {
       // Nothing to link to (a first build, or its release is gone): the staging tree itself becomes the
       // release, and a copy of it the staging tree again, after the publish and under the same claim, so

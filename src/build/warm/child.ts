@@ -207,6 +207,7 @@ function groupByRoute(paths: readonly PathWithRoute[]): ByRoute {
 
 type Outcome =
   | { kind: 'built'; rendered: number; reused: number; keys: Map<string, PathWithRoute>; byRoute: ByRoute }
+  | { kind: 'unchanged' }
   | { kind: 'cold'; reason: string };
 
 async function warmBuild(
@@ -224,7 +225,6 @@ async function warmBuild(
     steps.push(`${name} ${Math.round(now - mark)}`);
     mark = now;
   };
-  process.env.BUILD_ID = buildId;
   // The other collections are read while the products are (their changes apply after: a collection that
   // shows products, as the solutions do, changes with them).
   const otherCollections = changedCollections();
@@ -262,33 +262,32 @@ async function warmBuild(
   if (!staticImages || !asset) return { kind: 'cold', reason: "Astro's image registry was not kept" };
   asset.addStaticImage = staticImages.addStaticImage;
   const transforms = transformCount();
-  // Each route asked for its paths on its own (route-paths.ts), timed. When no content changed (no
-  // collection, no product: a new day reloads every product), a route whose every path had a key gives
-  // what it gave last time; only those without keys are asked again (the build's own files, its id in them).
-  const unchanged = changed.length === 0 && !productsChanged();
-  const keep = (route: RouteData) => {
-    const paths = unchanged ? last.byRoute.get(route) : undefined;
-    return paths?.every((path) => path.cacheKey !== undefined) ? paths : undefined;
-  };
+  // Nothing a page shows changed (no collection, no product; a new day reloads every product, their ship
+  // dates): the tree is the published one, and nothing is written.
+  if (changed.length === 0 && !productsChanged()) {
+    log(`warm build: nothing changed since the last build, nothing written (${steps.join(', ')} ms)`);
+    return { kind: 'unchanged' };
+  }
+  process.env.BUILD_ID = buildId;
+  // Each route asked for its paths on its own (route-paths.ts), timed.
   let byRoute: RoutePaths[] = [];
   const routesAsked: AstroPrerenderer = {
     ...base,
     async getStaticPaths() {
-      byRoute = await routePaths(base, keep, (route) => last.byRoute.get(route));
+      byRoute = await routePaths(base, (route) => last.byRoute.get(route));
       return byRoute.flatMap(({ paths }) => paths);
     },
   };
   const chain = makeChain(routesAsked, log, new Set());
   const all = await chain.prerenderer.getStaticPaths();
   step('paths');
-  const asked = byRoute.filter(({ kept }) => !kept);
-  const slowest = asked
+  const slowest = byRoute
     .toSorted((a, b) => b.ms - a.ms)
     .slice(0, 4)
     .map(({ route, paths, ms }) => `${route.route} ${paths.length} in ${Math.round(ms)} ms`);
-  const count = (list: RoutePaths[]) => list.reduce((sum, { paths }) => sum + paths.length, 0);
+  const count = byRoute.reduce((sum, { paths }) => sum + paths.length, 0);
   log(
-    `warm build: paths: ${byRoute.length - asked.length} routes kept (${count(byRoute) - count(asked)} paths), ${asked.length} asked (${count(asked)} paths, ${asked.reduce((sum, { same }) => sum + same, 0)} of them as they were); slowest ${slowest.join(', ')}`,
+    `warm build: paths: ${byRoute.length} routes asked (${count} paths, ${byRoute.reduce((sum, { same }) => sum + same, 0)} of them as they were); slowest ${slowest.join(', ')}`,
   );
   const origin = new URL(config.site ?? 'http://localhost').origin;
   const paths = all.filter(({ route }) => !sideRoutes.has(route.component));

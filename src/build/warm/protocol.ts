@@ -14,6 +14,8 @@ export type WarmAnswer =
   | { kind: 'ready' }
   /** A warm build is finished into the staging tree: pages rendered, and kept as they were. */
   | { kind: 'built'; rendered: number; reused: number }
+  /** Nothing a page shows changed since its last build (no collection, no product): it wrote nothing. */
+  | { kind: 'unchanged' }
   /** It cannot take this change: a cold build must (nothing was written). */
   | { kind: 'cold'; reason: string }
   /** The warm build failed (the tree may be part-written: the builder discards it). */

@@ -3,8 +3,8 @@ import { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 
 // A warm build's paths, asked of each route on its own (decision 0076): Astro's `StaticPaths` over an app
 // whose manifest holds that one route, with the app's own route cache and component loader, so each
-// route's paths come out as Astro's prerenderer gives them for the whole site, in the same order. A
-// route whose inputs did not change since it was last asked keeps its paths and its route-cache entry.
+// route's paths come out as Astro's prerenderer gives them for the whole site, in the same order; an entry
+// a route gave last time (the same object) keeps the path it had.
 
 type PathWithRoute = Awaited<ReturnType<AstroPrerenderer['getStaticPaths']>>[number];
 export type RouteData = PathWithRoute['route'];
@@ -51,21 +51,18 @@ export function buildApp(base: AstroPrerenderer): BuildApp {
 export interface RoutePaths {
   route: RouteData;
   paths: PathWithRoute[];
-  /** Milliseconds to ask for them; 0 when they were kept. */
+  /** Milliseconds to ask for them. */
   ms: number;
-  /** Whether the route was not asked (`keep` gave its paths). */
-  kept: boolean;
-  /** Of the paths of a route asked again, those whose entry was the one it gave last time. */
+  /** Of its paths, those whose entry was the one it gave last time. */
   same: number;
 }
 
 /**
- * Every prerendered route's paths, in the manifest's order (as Astro's prerenderer gives them): those
- * `keep` answers are taken as they are, the others asked of the route again (`askRoute`).
+ * Every prerendered route's paths, in the manifest's order (as Astro's prerenderer gives them), each
+ * route asked again (`askRoute`); `last` gives a route's paths from the last build.
  */
 export async function routePaths(
   base: AstroPrerenderer,
-  keep: (route: RouteData) => PathWithRoute[] | undefined,
   last: (route: RouteData) => readonly PathWithRoute[] | undefined = () => undefined,
 ): Promise<RoutePaths[]> {
   const app = buildApp(base);
@@ -73,14 +70,9 @@ export async function routePaths(
   for (const entry of app.manifest.routes) {
     const route = entry.routeData;
     if (!route.prerender) continue;
-    const kept = keep(route);
-    if (kept) {
-      answers.push({ route, paths: kept, ms: 0, kept: true, same: 0 });
-      continue;
-    }
     const started = performance.now();
     const { paths, same } = await askRoute(app, entry, last(route));
-    answers.push({ route, paths, ms: performance.now() - started, kept: false, same });
+    answers.push({ route, paths, ms: performance.now() - started, same });
   }
   return answers;
 }
