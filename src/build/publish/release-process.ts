@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { walkTree } from '../tree-thread.ts';
 import { verifySite } from '../verify/verify-site.ts';
-import { abandonRelease, makeRelease, prepareRelease, RELEASE_FILE } from './releases.ts';
+import { abandonRelease, makeRelease, prepareRelease } from './releases.ts';
 import { readWritten } from './staging.ts';
 
 // What a build does with the whole staging tree, in a process of its own that ends with the build (decision
@@ -103,12 +103,10 @@ function serve(work: ReleaseWork): void {
       const written = await readWritten(work.state);
       // One listing of the staging tree for the checks and the release.
       const tree = walkTree(work.staging);
-      // What the release before had and this build removed: listed here rather than waited for from the
-      // links being made (140,000 at 10,000 products, longer than a warm build), its own record aside.
+      // What the release before had and this build removed (begun from it, the release knows).
+      const begun = await preparing;
       const inTree = new Set(tree.files);
-      const removed = work.base
-        ? walkTree(work.base).files.filter((file) => file !== RELEASE_FILE && !inTree.has(file))
-        : undefined;
+      const removed = begun && [...begun.files].filter((file) => !inTree.has(file));
       await verifySite(work.staging, work.apiBaseUrl, {
         written,
         linkCache: join(work.state, 'links.ndjson'),
