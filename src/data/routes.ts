@@ -36,15 +36,19 @@ const fixed = (path: string, kind: string, indexed = true): RouteEntry => ({
   payload: async () => ({}),
 });
 
-/** A product page's route entry. */
-const productRoute = (entry: Bilingual<ProductDetail>): RouteEntry => ({
-  path: `/product/${entry.en.slug}`,
-  kind: 'product',
-  indexed: true,
-  lastmod: entry.en.updatedAt,
-  payload: async (locale: Locale) => inLocale(entry, locale),
-  payloadDigest: (locale: Locale) => entryDigest(entry, locale),
-});
+/** A record's page (a product, a solution, an article) at `{prefix}{slug}`: its payload is the record. */
+const recordRoute =
+  (prefix: string, kind: string) =>
+  (entry: Bilingual<{ slug: string; updatedAt: string }>): RouteEntry => ({
+    path: `${prefix}${entry.en.slug}`,
+    kind,
+    indexed: true,
+    lastmod: entry.en.updatedAt,
+    payload: async (locale: Locale) => inLocale(entry, locale),
+    payloadDigest: (locale: Locale) => entryDigest(entry, locale),
+  });
+
+const productRoute = recordRoute('/product/', 'product');
 
 /**
  * Each product's route entry, the same object while the product is (entry-memo.ts): what is made of it
@@ -125,14 +129,7 @@ async function makeRoutes(): Promise<RouteEntry[]> {
         };
       },
     })),
-    ...solutions.map((entry) => ({
-      path: `/solutions/${entry.en.slug}`,
-      kind: 'solution',
-      indexed: true,
-      lastmod: entry.en.updatedAt,
-      payload: async (locale: Locale) => inLocale(entry, locale),
-      payloadDigest: (locale: Locale) => entryDigest(entry, locale),
-    })),
+    ...solutions.map(recordRoute('/solutions/', 'solution')),
     {
       path: '/knowledge',
       kind: 'knowledge',
@@ -143,14 +140,7 @@ async function makeRoutes(): Promise<RouteEntry[]> {
           return record;
         }),
     },
-    ...articles.map((entry) => ({
-      path: `/knowledge/${entry.en.slug}`,
-      kind: 'article',
-      indexed: true,
-      lastmod: entry.en.updatedAt,
-      payload: async (locale: Locale) => inLocale(entry, locale),
-      payloadDigest: (locale: Locale) => entryDigest(entry, locale),
-    })),
+    ...articles.map(recordRoute('/knowledge/', 'article')),
     ...(await categoryRoutes(categories)),
     ...products.map((entry) => productRoutes.get(entry, '', '', () => productRoute(entry))),
     fixed('/search', 'search', false),

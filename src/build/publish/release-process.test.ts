@@ -2,33 +2,21 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Db } from '#server/db/index.ts';
-import { prepareDb, startServer } from '#server/server.ts';
+import { type CheckedApi, startCheckedApi } from '#tests/support/checked-api.ts';
 import { releaseProcess } from './release-process.ts';
 import { publishRelease, releasesDir } from './releases.ts';
 
 // A build's release process on a small site written here against the real API (the demo catalogue): it
 // begins the release from the one before, checks the staging tree, and makes the release, or removes what
 // it began when the checks fail.
-let db: Db;
-let server: Awaited<ReturnType<typeof startServer>>;
+let checked: CheckedApi;
 let api = '';
 let products = 0;
 beforeAll(async () => {
-  db = await prepareDb({});
-  server = await startServer({ db, port: 0, host: '127.0.0.1' });
-  api = `http://127.0.0.1:${server.port}/api`;
-  const response = await fetch(`${api}/product/page`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ language: 'en', pageNum: 1, pageSize: 1 }),
-  });
-  products = ((await response.json()) as { data: { total: number } }).data.total;
+  checked = await startCheckedApi();
+  ({ api, products } = checked);
 });
-afterAll(async () => {
-  await server.close();
-  await db.close();
-});
+afterAll(() => checked.close());
 
 test('a release process checks the staging tree and makes the release from it; a build that fails leaves nothing begun', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'release-process-'));

@@ -2,15 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { Db } from '#server/db/index.ts';
-import { prepareDb, startServer } from '#server/server.ts';
+import { type CheckedApi, startCheckedApi } from '#tests/support/checked-api.ts';
 import { readLinks, verifySite } from './verify-site.ts';
 
 // The checks a build passes before it is published, on a small site written here against the real API
 // (the demo catalogue): as many product pages as it has published products.
 describe('the checks of a built site', () => {
-  let db: Db;
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let checked: CheckedApi;
   let api = '';
   let products = 0;
   let dir = '';
@@ -18,20 +16,10 @@ describe('the checks of a built site', () => {
   let cache = '';
 
   beforeAll(async () => {
-    db = await prepareDb({});
-    server = await startServer({ db, port: 0, host: '127.0.0.1' });
-    api = `http://127.0.0.1:${server.port}/api`;
-    const response = await fetch(`${api}/product/page`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ language: 'en', pageNum: 1, pageSize: 1 }),
-    });
-    products = ((await response.json()) as { data: { total: number } }).data.total;
+    checked = await startCheckedApi();
+    ({ api, products } = checked);
   });
-  afterAll(async () => {
-    await server.close();
-    await db.close();
-  });
+  afterAll(() => checked.close());
 
   const write = (file: string, text: string) => {
     mkdirSync(dirname(join(site, file)), { recursive: true });
