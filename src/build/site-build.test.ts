@@ -6,16 +6,20 @@ import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { staticSite } from '#server/middleware/static.ts';
 import { astroSteps, parseDuration } from './astro-process.ts';
+import { spareRelease } from './publish/release-process.ts';
 import {
   abandonRelease,
   currentRelease,
+  keepAsSpare,
   listReleases,
   prepareRelease,
   publishRelease,
+  RELEASE_FILE,
   RELEASES_KEPT,
   releasesDir,
   releasesTidied,
   rollback,
+  spareOf,
 } from './publish/releases.ts';
 import { newBuildId } from './queue.ts';
 import { claimWorkDir } from './work-dir.ts';
@@ -223,6 +227,42 @@ describe('builds, releases and rollback', () => {
       baseBytes,
     );
     expect(readFileSync(join(firstRelease, 'release.json'), 'utf8')).toBe(releaseFile);
+  });
+
+  test("a release's spare is made after its publish, begins the next build's release, and goes when another is published", async () => {
+    const first = await publish('first');
+    const firstDir = join(releasesDir(outDir), first);
+    const spare = spareOf(outDir, firstDir);
+    // Made as the builder does after a publish, in a process of its own.
+    await spareRelease(outDir, firstDir);
+    expect(readdirSync(spare).sort()).toEqual(
+      readdirSync(firstDir)
+        .filter((name) => name !== RELEASE_FILE)
+        .sort(),
+    );
+    expect(inode(join(spare, 'page-3.html'))).toBe(inode(join(firstDir, 'page-3.html')));
+    // The next build begins from it: the folder is taken (no longer a spare), its files as listed.
+    const id = newBuildId();
+    const begun = await prepareRelease(outDir, id, firstDir);
+    expect(begun.dir).toBe(join(releasesDir(outDir), `.making-${id}`));
+    expect([...begun.files].sort()).toEqual(readdirSync(begun.dir).sort());
+    expect(readdirSync(releasesDir(outDir)).filter((name) => name.startsWith('.spare-'))).toEqual([]);
+    // Not needed (nothing changed): kept as the spare again, and taken again by the next.
+    await keepAsSpare(outDir, firstDir, begun);
+    expect(readdirSync(spare).length).toBe(begun.files.size);
+    const again = await prepareRelease(outDir, newBuildId(), firstDir);
+    expect(again.files).toEqual(begun.files);
+    await abandonRelease(again);
+    // A spare whose release is no longer published goes with the tidying after the next publish, and a
+    // half-made one of a process that is gone with the next claim.
+    await spareRelease(outDir, firstDir);
+    await publish('second');
+    await releasesTidied();
+    expect(readdirSync(releasesDir(outDir)).filter((name) => name.startsWith('.spare-'))).toEqual([]);
+    mkdirSync(`${spare}.partial-999999999`);
+    const work = await claimWorkDir(outDir);
+    await work.release();
+    expect(readdirSync(releasesDir(outDir)).filter((name) => name.startsWith('.'))).toEqual([]);
   });
 
   test('a build is published as a release that outDir links to; the site published before is kept as one', async () => {

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type AstroSteps, type BuildProgress, outputCopies, runAstroBuild } from './astro-process.ts';
-import { releaseProcess } from './publish/release-process.ts';
+import { releaseProcess, spareRelease } from './publish/release-process.ts';
 import { publishRelease, RELEASE_FILE, releaseInfo, releasesDir, tidyLater } from './publish/releases.ts';
 import { newBuildId } from './queue.ts';
 import { inThread } from './tree-thread.ts';
@@ -168,13 +168,12 @@ export async function buildSite({
     };
     if ('unchanged' in path && work.base) {
       // Nothing changed: the release published stays, and the staging tree is still its copy. The release
-      // begun is not needed; it goes after the answer.
+      // begun is not needed: after the answer, it is kept as the next build's (base's spare), or goes.
       const begun = join(releasesDir(outDir), `.making-${buildId}`);
       await work.keep(work.base);
-      ending = after.end();
-      const ended = ending;
       tidyLater(async () => {
-        await ended;
+        await after.keep().catch(() => undefined);
+        await after.end();
         await rm(begun, { recursive: true, force: true });
       });
       return { ms: Math.round(performance.now() - started), buildId, release: work.base, ...counts, phases, path };
@@ -197,6 +196,7 @@ export async function buildSite({
           await work.release();
         }
       });
+      tidyLater(() => spareRelease(outDir, release));
       return { ms: Math.round(performance.now() - started), buildId, release, ...counts, phases, path };
     }
     let made: string;
@@ -210,6 +210,8 @@ export async function buildSite({
     await work.keep(release);
     published(release);
     phases.publish = lap();
+    // The next build's release begins from this one's spare, made while the builder waits (decision 0080).
+    tidyLater(() => spareRelease(outDir, release));
     return { ms: Math.round(performance.now() - started), buildId, release, ...counts, phases, path };
   } finally {
     await ending;

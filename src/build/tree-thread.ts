@@ -60,6 +60,9 @@ function placeTree(from: string, to: string, skip: readonly string[], how: 'link
   return placed;
 }
 
+/** Makes `to` a copy of `from` in hard links, in the calling thread, but for `skip`; answers the files linked. */
+export const linkTree = (from: string, to: string, skip: readonly string[]) => placeTree(from, to, skip, 'link');
+
 function run(task: TreeTask): unknown {
   if (task.kind === 'remove') {
     for (const path of task.paths) rmSync(path, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { getHook, HOOKS } from '#build/internals/hooks.ts';
+import { getHook, HOOKS, setHook } from '#build/internals/hooks.ts';
 
 // Memos that hold for one build: what a page computes once and every other page of the same build reuses
 // (a collection's digest, a category's products). A process builds once, except the warm builder's Astro
@@ -8,10 +8,26 @@ import { getHook, HOOKS } from '#build/internals/hooks.ts';
 /** The build this process renders now (0 for a process that builds once). */
 const generation = () => getHook<number>(HOOKS.buildGeneration) ?? 0;
 
+/** Every memo's entries in this process, whichever copy of this module made the memo. */
+const allEntries = () =>
+  getHook<Set<Map<unknown, unknown>>>(HOOKS.buildMemos) ?? setHook(HOOKS.buildMemos, new Set<Map<unknown, unknown>>());
+
+/**
+ * Empties every memo of this process: the warm builder does when a build is done, so that what it held
+ * (a locale's products with their downloads, each category's products) is not kept while it waits.
+ */
+export function endBuildMemos(): void {
+  for (const entries of allEntries()) entries.clear();
+}
+
 /** A Map whose entries last one build. */
 export class BuildMemo<K, V> {
   #made = generation();
   readonly #entries = new Map<K, V>();
+
+  constructor() {
+    allEntries().add(this.#entries as Map<unknown, unknown>);
+  }
 
   #current(): Map<K, V> {
     const now = generation();

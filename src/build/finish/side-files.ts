@@ -57,14 +57,11 @@ export interface SideFilesResult {
 }
 
 /**
- * The key each file had when this process last wrote it or found it: a process that builds again (the
- * warm builder, decision 0076) does not look each unchanged file up again (50,000 at 10,000 products).
- * The staging tree is this process's alone while it builds (work-dir.ts); another process's build makes
- * the next one cold, in a new process.
+ * The keys this process last wrote to a state directory: a warm build takes them rather than read them
+ * again, and does not look up the files they name (50,000 at 10,000 products): this process wrote or found
+ * each of them. The staging tree is this process's alone while it builds (work-dir.ts); another process's
+ * build makes the next one cold, in a new process.
  */
-const confirmed = new Map<string, string>();
-
-/** The keys this process last wrote to a state directory: a warm build takes them rather than read them again. */
 let lastKept: { state: string; kept: KeptKeys } | undefined;
 
 /** Whether this process built before (a warm build, decision 0076): only then are its confirmations used. */
@@ -80,7 +77,8 @@ export async function writeSideFiles(
   { outDir, state, code, concurrency = 8, write }: SideFilesOptions,
 ): Promise<SideFilesResult> {
   const trusted = builtBefore();
-  const before = state ? (trusted && lastKept?.state === state ? lastKept.kept : readKeys(state)) : undefined;
+  const ours = trusted && lastKept !== undefined && lastKept.state === state;
+  const before = state ? (ours ? lastKept?.kept : readKeys(state)) : undefined;
   const kept = before?.code === code ? before.keys : {};
   const keys: Record<string, string> = {};
   const files: string[] = new Array(paths.length);
@@ -93,13 +91,8 @@ export async function writeSideFiles(
       const { pathname, cacheKey } = paths[index] as SidePath;
       const file = outputFile(outDir, pathname);
       files[index] = file;
-      if (
-        cacheKey !== undefined &&
-        kept[pathname] === cacheKey &&
-        ((trusted && confirmed.get(file) === cacheKey) || existsSync(file))
-      ) {
+      if (cacheKey !== undefined && kept[pathname] === cacheKey && (ours || existsSync(file))) {
         keys[pathname] = cacheKey;
-        confirmed.set(file, cacheKey);
         continue;
       }
       const body = await render(pathname);
@@ -113,8 +106,6 @@ export async function writeSideFiles(
       }
       written++;
       writtenFiles.push(file);
-      if (cacheKey !== undefined) confirmed.set(file, cacheKey);
-      else confirmed.delete(file);
       if (cacheKey !== undefined) keys[pathname] = cacheKey;
     }
   };

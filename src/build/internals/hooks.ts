@@ -21,6 +21,8 @@ export const HOOKS = {
   products: Symbol.for(`${PREFIX}products`),
   /** Each entry's digests, made once a build (src/data/entry-digest.ts). */
   entryDigests: Symbol.for(`${PREFIX}entry-digests`),
+  /** Every BuildMemo's entries in this process (src/data/build-memo.ts), for the warm builder to empty between builds. */
+  buildMemos: Symbol.for(`${PREFIX}build-memos`),
   /** Which build of this process renders now: the warm builder counts its builds (src/build/warm/). */
   buildGeneration: Symbol.for(`${PREFIX}build-generation`),
   /** Astro's data store as the bundle reads it (internals/data-store.ts), for the warm builder to refresh. */

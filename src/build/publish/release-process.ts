@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { walkTree } from '../tree-thread.ts';
 import { verifySite } from '../verify/verify-site.ts';
-import { abandonRelease, makeRelease, prepareRelease } from './releases.ts';
+import { abandonRelease, keepAsSpare, makeRelease, makeSpare, prepareRelease } from './releases.ts';
 import { readWritten } from './staging.ts';
 
 // What a build does with the whole staging tree, in a process of its own that ends with the build (decision
@@ -26,7 +26,7 @@ export interface ReleaseWork {
   base: string | undefined;
 }
 
-type Step = 'check' | 'make' | 'abandon';
+type Step = 'check' | 'make' | 'abandon' | 'keep';
 
 /** A build's release process, as the build sees it; each step is asked once, in order. */
 export interface ReleaseProcess {
@@ -36,6 +36,8 @@ export interface ReleaseProcess {
   make(): Promise<string>;
   /** Removes the release begun, for a build that will not be published. */
   abandon(): Promise<void>;
+  /** Keeps the release begun as base's spare, for a build that changed nothing (its links are base's files). */
+  keep(): Promise<void>;
   /** Ends the process (between steps). */
   end(): Promise<void>;
 }
@@ -81,6 +83,7 @@ export function releaseProcess(work: ReleaseWork): ReleaseProcess {
     check: () => ask<undefined>('check').then(() => undefined),
     make: () => ask<string>('make'),
     abandon: () => ask<undefined>('abandon').then(() => undefined),
+    keep: () => ask<undefined>('keep').then(() => undefined),
     end: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill();
       await exited;
@@ -90,10 +93,10 @@ export function releaseProcess(work: ReleaseWork): ReleaseProcess {
 
 /** In the release process: each step the build asks for, one at a time; it ends when the build lets go. */
 function serve(work: ReleaseWork): void {
-  // Begun in a thread, while this one lists and checks the tree once asked: linking 140,000 files takes a
-  // second or more at 10,000 products, and a warm build is done sooner. The thread's copy of the paths goes
-  // with this process. A release that cannot be begun is made from nothing (makeRelease links each file to
-  // base then).
+  // Begun from base's spare, made while the builder waited (spareRelease); without one, in a thread, while
+  // this one lists and checks the tree once asked: linking 140,000 files takes a second or more at 10,000
+  // products, and a warm build is done sooner. The thread's copy of the paths goes with this process. A
+  // release that cannot be begun is made from nothing (makeRelease links each file to base then).
   const preparing = work.base
     ? prepareRelease(work.outDir, work.id, work.base).catch(() => undefined)
     : Promise.resolve(undefined);
@@ -130,6 +133,11 @@ function serve(work: ReleaseWork): void {
       if (prepared) await abandonRelease(prepared);
       return undefined;
     },
+    async keep() {
+      const prepared = await preparing;
+      if (prepared && work.base) await keepAsSpare(work.outDir, work.base, prepared);
+      return undefined;
+    },
   };
   let queue = Promise.resolve();
   process.on('message', (step: Step) => {
@@ -143,4 +151,27 @@ function serve(work: ReleaseWork): void {
   });
 }
 
+/**
+ * Makes a published release's spare (releases.ts, makeSpare) in a process of its own, which ends when it is
+ * made: run while the builder waits, it takes linking the release's files off the next build's way.
+ */
+export function spareRelease(outDir: string, release: string): Promise<void> {
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, SITE_RELEASE_SPARE: JSON.stringify({ outDir, release }) },
+    execArgv: ['--max-semi-space-size=2'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`the spare release's process stopped (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
 if (process.env.SITE_RELEASE_WORK && process.send) serve(JSON.parse(process.env.SITE_RELEASE_WORK) as ReleaseWork);
+if (process.env.SITE_RELEASE_SPARE && process.send) {
+  const { outDir, release } = JSON.parse(process.env.SITE_RELEASE_SPARE) as { outDir: string; release: string };
+  makeSpare(outDir, release);
+  process.disconnect();
+}

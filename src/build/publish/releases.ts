@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { inThread } from '../tree-thread.ts';
+import { inThread, linkTree } from '../tree-thread.ts';
 import { type SnapshotSources, snapshotStaging } from './staging.ts';
 
 // Published builds as releases: each verified build is a directory under `<outDir>.releases/`, named by
@@ -47,12 +48,69 @@ export interface PreparedRelease {
 }
 
 /**
+ * A release's spare (decision 0080): a folder of hard links to its files but release.json, made once it is
+ * published, while the builder waits, for the next build to begin its release from; the files it holds are
+ * listed beside it (`<spare>.files`), written before the folder takes its name.
+ */
+export const spareOf = (outDir: string, release: string) => join(releasesDir(outDir), `.spare-${basename(release)}`);
+const spareFiles = (spare: string) => `${spare}.files`;
+
+/**
+ * Makes the spare of a published release (spareOf), in the calling thread: linked under a name of this
+ * process, then its list written, then the folder renamed to the spare's name. One there already stays.
+ */
+export function makeSpare(outDir: string, release: string): void {
+  const spare = spareOf(outDir, release);
+  if (existsSync(spare)) return;
+  const partial = `${spare}.partial-${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  const files = linkTree(release, partial, [RELEASE_FILE]);
+  writeFileSync(spareFiles(spare), files.join('\n'));
+  renameSync(partial, spare);
+}
+
+/**
+ * Puts a release begun and not needed back as base's spare (a build that found nothing changed): its
+ * links are still base's files. Removed instead when base has a spare already.
+ */
+export async function keepAsSpare(outDir: string, base: string, prepared: PreparedRelease): Promise<void> {
+  const spare = spareOf(outDir, base);
+  await writeFile(spareFiles(spare), [...prepared.files].join('\n'));
+  try {
+    await rename(prepared.dir, spare);
+  } catch {
+    await abandonRelease(prepared);
+  }
+}
+
+/** Takes base's spare as the release begun at dir; undefined when there is none whole. */
+async function takeSpare(spare: string, dir: string): Promise<PreparedRelease | undefined> {
+  try {
+    await rename(spare, dir);
+  } catch {
+    return undefined;
+  }
+  try {
+    const list = await readFile(spareFiles(spare), 'utf8');
+    await rm(spareFiles(spare), { force: true });
+    return { dir, files: new Set(list.split('\n').filter((file) => file !== '')) };
+  } catch {
+    // A spare without its list cannot say what it holds: begun again.
+    await rm(dir, { recursive: true, force: true });
+    return undefined;
+  }
+}
+
+/**
  * What a build does while Astro builds, when it has a release made from the same staging tree (`base`):
- * begins this build's release as hard links to every file of base, in a thread of its own
- * (tree-thread.ts), so that publishing only replaces what the build wrote or removed.
+ * begins this build's release from base's spare when there is one, else as hard links to every file of
+ * base, in a thread of its own (tree-thread.ts), so that publishing only replaces what the build wrote or
+ * removed.
  */
 export async function prepareRelease(outDir: string, id: string, base: string): Promise<PreparedRelease> {
   const dir = join(releasesDir(outDir), `.making-${id}`);
+  const spare = await takeSpare(spareOf(outDir, base), dir);
+  if (spare) return spare;
   const files = await inThread({ kind: 'link', from: base, to: dir, skip: [RELEASE_FILE] });
   return { dir, files: new Set(files) };
 }
@@ -249,6 +307,24 @@ async function prune(outDir: string): Promise<void> {
       // Another process took it.
     }
   }
+  // Spares of releases no longer published: a build begins from the published release's.
+  const spares = (await readdir(releasesDir(outDir)).catch(() => [])).filter(
+    (name) =>
+      /^\.spare-[^.]+(?:\.files)?$/.test(name) && current !== undefined && !name.startsWith(`.spare-${current}`),
+  );
+  for (const name of spares) {
+    const path = join(releasesDir(outDir), name);
+    if (name.endsWith('.files')) await rm(path, { force: true });
+    else {
+      const doomedSpare = join(releasesDir(outDir), `.removing-${process.pid}-${name.slice(1)}`);
+      try {
+        await rename(path, doomedSpare);
+        doomed.push(doomedSpare);
+      } catch {
+        // Another process took it.
+      }
+    }
+  }
   if (doomed.length > 0) await inThread({ kind: 'remove', paths: doomed });
 }
 
@@ -260,7 +336,10 @@ async function prune(outDir: string): Promise<void> {
 export async function removeUnfinished(outDir: string, runs: (pid: number) => boolean): Promise<void> {
   const entries = await readdir(releasesDir(outDir)).catch(() => []);
   const left = entries.filter(
-    (name) => name.startsWith('.making-') || (name.startsWith('.removing-') && !runs(Number(name.split('-')[1]))),
+    (name) =>
+      name.startsWith('.making-') ||
+      (name.startsWith('.removing-') && !runs(Number(name.split('-')[1]))) ||
+      (/^\.spare-.*\.partial-\d+$/.test(name) && !runs(Number(name.split('-').at(-1)))),
   );
   if (left.length > 0) await inThread({ kind: 'remove', paths: left.map((name) => join(releasesDir(outDir), name)) });
 }

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { AstroPrerenderer } from 'astro';
 import { describe, expect, test } from 'vitest';
 import { renderUrl } from './child.ts';
@@ -29,5 +30,15 @@ describe('the warm builder in Astro’s process', () => {
     expect(() => buildApp({ name: 'other' } as AstroPrerenderer)).toThrow(/app\.routeCache\.cache/);
     const moved = { ...app, routeCache: { entries: {} } };
     expect(() => buildApp({ app: moved } as unknown as AstroPrerenderer)).toThrow(/warm builder cannot run/);
+  });
+
+  test("stops the esbuild service Astro and Vite started: this package's esbuild is theirs", () => {
+    // Between builds the warm process stops esbuild through its own import (child.ts, betweenBuilds); a
+    // copy of esbuild of their own would keep its service up, 15 MiB while the builder waits.
+    const ours = createRequire(import.meta.url).resolve('esbuild');
+    const astros = createRequire(createRequire(import.meta.url).resolve('astro/package.json')).resolve('esbuild');
+    const vites = createRequire(createRequire(import.meta.url).resolve('vite/package.json')).resolve('esbuild');
+    expect(astros).toBe(ours);
+    expect(vites).toBe(ours);
   });
 });

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroPrerenderer } from 'astro';
+import { endBuildMemos } from '#data/build-memo.ts';
 import { changedCollections, recordLoaded } from '#data/collection-loads.ts';
 import { loadedProducts, productsChanged, productsLoader } from '#data/products/loader.ts';
 import { renderedFile } from '../finish/page-finish.ts';
@@ -126,10 +127,15 @@ function forgetInManifest(config: AstroConfig, paths: Iterable<PathWithRoute>): 
 }
 
 /**
- * A full collection, when the process was started with `--expose-gc` (astro-process.ts does for a warm
- * one): the build's garbage goes, and the heap shrinks towards what the process keeps between builds.
+ * What the process lets go once a build is done, before it waits for the next: the build's memos
+ * (build-memo.ts), esbuild's service (a process of 15 MiB that Astro and Vite start for the first build and
+ * a warm one does not use; esbuild starts it again if asked), and, when the process was started with
+ * `--expose-gc` (astro-process.ts does for a warm one), the build's garbage in a full collection, so that
+ * the heap shrinks towards what the process keeps between builds.
  */
-function collectGarbage(): void {
+async function betweenBuilds(): Promise<void> {
+  endBuildMemos();
+  await import('esbuild').then((esbuild) => esbuild.stop()).catch(() => undefined);
   (globalThis as { gc?: () => void }).gc?.();
 }
 
@@ -161,9 +167,9 @@ export async function serveWarmBuilds(context: WarmContext): Promise<void> {
   let keys = new Map(context.firstPaths.map((path) => [path.pathname, path]));
   let byRoute = groupByRoute(context.firstRoutePaths);
   let generation = 0;
-  let busy = Promise.resolve();
   send({ kind: 'ready' });
-  collectGarbage();
+  // Builds asked meanwhile wait for it.
+  let busy = betweenBuilds();
   await new Promise<void>((done) => {
     const stop = () => {
       process.off('message', take);
@@ -181,7 +187,7 @@ export async function serveWarmBuilds(context: WarmContext): Promise<void> {
           const answer = await profiled(generation, () => warmBuild(context, { keys, byRoute }, message));
           if (answer.kind === 'built') ({ keys, byRoute } = answer);
           send(answer.kind === 'built' ? { kind: 'built', rendered: answer.rendered, reused: answer.reused } : answer);
-          collectGarbage();
+          await betweenBuilds();
         } catch (error) {
           send({ kind: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
         }
