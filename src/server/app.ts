@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { calls } from '#api/index.ts';
+import { calls, contract } from '#api/index.ts';
 import type { Previews, Releases } from '#build/queue.ts';
 import { type MessageKey, t } from '#i18n/index.ts';
 import { fileLimitsOf } from './body/file-limits.ts';
@@ -124,7 +124,12 @@ export function createApp({
     limitStreamedBody(c, max, message);
     return next();
   });
-  api.get('/openapi.json', (c) => c.json(openApiDocument(calls, API_BASE)));
+  // Made at the first request, when every route has registered who may call it.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  api.get('/openapi.json', (c) => {
+    document ??= openApiDocument(contract, API_BASE);
+    return c.json(document);
+  });
   categoryRoutes(api, db, reads);
   productRoutes(api, db, reads);
   searchRoutes(api, db);
