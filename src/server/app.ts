@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { calls, contract } from '#api/index.ts';
 import type { Previews, Releases } from '#build/queue.ts';
 import { type MessageKey, t } from '#i18n/index.ts';
+import { apiDocsRoutes } from './api-docs.ts';
 import { fileLimitsOf } from './body/file-limits.ts';
 import { limitStreamedBody } from './body/limit.ts';
 import type { Db } from './db/index.ts';
@@ -124,12 +125,7 @@ export function createApp({
     limitStreamedBody(c, max, message);
     return next();
   });
-  // Made at the first request, when every route has registered who may call it.
-  let document: ReturnType<typeof openApiDocument> | undefined;
-  api.get('/openapi.json', (c) => {
-    document ??= openApiDocument(contract, API_BASE);
-    return c.json(document);
-  });
+  apiDocsRoutes(api, API_BASE, () => openApiDocument(contract, API_BASE));
   categoryRoutes(api, db, reads);
   productRoutes(api, db, reads);
   searchRoutes(api, db);
