@@ -77,8 +77,11 @@ import {
 import { solutionsGroups, solutionsItem, solutionsPage } from './solutions.ts';
 import { systemChanges, systemConfigList, systemConfigMeta } from './system.ts';
 
-/** Every call of the contract, in the order the OpenAPI document lists them. */
-export const calls: Call[] = [
+/**
+ * Every call of the contract by its name, in the order the OpenAPI document lists them: the name is the
+ * call's `operationId` there, so a generated client's methods are named as the contract names the calls.
+ */
+export const contract = {
   categoryList,
   categoryPage,
   categoryItem,
@@ -163,4 +166,10 @@ export const calls: Call[] = [
   editorAccountList,
   editorAccountSave,
   editorHistory,
-];
+} satisfies Record<string, Call>;
+
+/** The name of a call of the contract. */
+export type CallName = keyof typeof contract;
+
+/** Every call of the contract, in the order the OpenAPI document lists them. */
+export const calls: Call[] = Object.values(contract);

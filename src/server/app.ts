@@ -1,7 +1,8 @@
 import { type Context, Hono } from 'hono';
-import { calls } from '#api/index.ts';
+import { calls, contract } from '#api/index.ts';
 import type { Previews, Releases } from '#build/queue.ts';
 import { type MessageKey, t } from '#i18n/index.ts';
+import { apiDocsRoutes } from './api-docs.ts';
 import { fileLimitsOf } from './body/file-limits.ts';
 import { limitStreamedBody } from './body/limit.ts';
 import type { Db } from './db/index.ts';
@@ -124,7 +125,7 @@ export function createApp({
     limitStreamedBody(c, max, message);
     return next();
   });
-  api.get('/openapi.json', (c) => c.json(openApiDocument(calls, API_BASE)));
+  apiDocsRoutes(api, API_BASE, () => openApiDocument(contract, API_BASE));
   categoryRoutes(api, db, reads);
   productRoutes(api, db, reads);
   searchRoutes(api, db);

@@ -60,11 +60,16 @@ export function requestLocale(c: Context, raw?: unknown): Locale {
   return 'en';
 }
 
-/** The envelope of an ApiError, its message in the given locale. */
-export function errorResponse(c: Context, error: ApiError, locale: Locale) {
+/** The message of an ApiError in the given locale (the OpenAPI document's examples are made by it too). */
+export function errorMessage(error: ApiError, locale: Locale): string {
   const params = { ...error.params };
   if (typeof params.thing === 'string') params.thing = t(locale, `api.thing.${params.thing}` as MessageKey);
-  return c.json({ code: error.code, msg: t(locale, error.key, params), data: null }, error.code);
+  return t(locale, error.key, params);
+}
+
+/** The envelope of an ApiError, its message in the given locale. */
+export function errorResponse(c: Context, error: ApiError, locale: Locale) {
+  return c.json({ code: error.code, msg: errorMessage(error, locale), data: null }, error.code);
 }
 
 /** Registers a call of the contract: its input is validated, its answer wrapped in the envelope. */

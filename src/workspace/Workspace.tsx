@@ -4,7 +4,7 @@ import type { FormEntity } from '#api/editor-records.ts';
 import { editorSignout } from '#api/editor-session.ts';
 import type { Locale } from '#i18n/index.ts';
 import { wt } from '#i18n/workspace.ts';
-import { call, WorkspaceError } from './api.ts';
+import { API_DOCS_URL, call, WorkspaceError } from './api.ts';
 import EditScreen from './EditScreen.tsx';
 import { mayLeave } from './guard.ts';
 import History from './History.tsx';
@@ -220,6 +220,9 @@ export default function Workspace() {
                   </li>
                   <li>
                     <a href={locale === 'zh-CN' ? '/zh-CN/' : '/'}>{wt(locale, 'home.site')}</a>
+                  </li>
+                  <li>
+                    <a href={API_DOCS_URL}>{wt(locale, 'home.apiDocs')}</a>
                   </li>
                 </ul>
               </section>

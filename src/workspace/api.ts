@@ -23,6 +23,9 @@ const ErrorEnvelope = v.object({ code: v.number(), msg: v.string() });
 /** Where the API is: the site's own origin unless the build was told otherwise. */
 const API_BASE = import.meta.env.PUBLIC_API_BASE || '/api';
 
+/** The API's reference (Swagger UI over its OpenAPI document), for the editors' own tools. */
+export const API_DOCS_URL = `${API_BASE}/docs`;
+
 export interface CallContext {
   token: string | null;
   locale: Locale;

@@ -24,8 +24,8 @@ import { LOCALES } from '#i18n/index.ts';
 const siteDir = inject('siteDir');
 /** The origin of canonical and hreflang links: SITE_URL, as astro.config.mjs's `site` reads it. */
 const siteOrigin = new URL(process.env.SITE_URL ?? 'http://localhost:4321').origin;
-/** Paths the API server answers under /api: the contract's calls and the OpenAPI document. */
-const apiPaths = new Set(['/api/openapi.json', ...calls.map((call) => `/api${call.path}`)]);
+/** Paths the API server answers under /api: the contract's calls, the OpenAPI document and its reference. */
+const apiPaths = new Set(['/api/openapi.json', '/api/docs', ...calls.map((call) => `/api${call.path}`)]);
 
 interface Ref {
   /** Where the reference was found, e.g. `<img srcset>`. */

@@ -39,7 +39,8 @@ export interface SecurityHeadersOptions {
 /**
  * Adds the security headers to every answer: nosniff, referrer policy, no framing, HSTS when configured,
  * and a Content-Security-Policy: the site's for HTML, API_POLICY for JSON and text. Other files (images,
- * PDFs) get none, so a browser's own viewer for them is not hindered.
+ * PDFs) get none, so a browser's own viewer for them is not hindered. A page with a policy of its own (the
+ * workspace's previews, the API reference at /api/docs) keeps it.
  */
 export function securityHeaders({ pagePolicy, hstsMaxAge }: SecurityHeadersOptions = {}): MiddlewareHandler {
   return async (c, next) => {
@@ -51,7 +52,7 @@ export function securityHeaders({ pagePolicy, hstsMaxAge }: SecurityHeadersOptio
       if (!(framed && name === 'x-frame-options')) headers.set(name, value);
     if (hstsMaxAge) headers.set('strict-transport-security', `max-age=${hstsMaxAge}`);
     const type = headers.get('content-type') ?? '';
-    if (type.startsWith('text/html') && !(framed && headers.has('content-security-policy')))
+    if (type.startsWith('text/html') && !headers.has('content-security-policy'))
       headers.set('content-security-policy', (await pagePolicy?.()) ?? headerPolicy());
     else if (type.startsWith('application/json') || type.startsWith('text/plain'))
       headers.set('content-security-policy', API_POLICY);

@@ -268,7 +268,10 @@ describeApi('search on the demo catalogue', (api) => {
       'category',
       'family',
     ]);
-    const answer = JSON.stringify(keyword.responses['200']);
+    // The answer names its shared schemas (components/schemas): the suggestion and the highlight.
+    const { Suggestion, Highlight } = doc.body.components.schemas;
+    const answer = JSON.stringify([keyword.responses['200'], Suggestion, Highlight]);
+    expect(answer).toContain('#/components/schemas/Suggestion');
     for (const field of ['nameHighlight', 'partNumberHighlight', 'start', 'end']) expect(answer).toContain(field);
   });
 
