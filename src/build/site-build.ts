@@ -4,7 +4,7 @@ import { type AstroSteps, type BuildProgress, outputCopies, runAstroBuild } from
 import { releaseProcess, spareRelease } from './publish/release-process.ts';
 import { publishRelease, RELEASE_FILE, releaseInfo, releasesDir, tidyLater } from './publish/releases.ts';
 import { newBuildId } from './queue.ts';
-import { inThread } from './tree-thread.ts';
+import { inProcess } from './tree-thread.ts';
 import { currentCode, endWarm, type WarmSlot } from './warm/parent.ts';
 import { claimWorkDir } from './work-dir.ts';
 
@@ -190,7 +190,7 @@ export async function buildSite({
       handedOver = true;
       tidyLater(async () => {
         try {
-          await inThread({ kind: 'copy', from: release, to: work.dir, skip: [RELEASE_FILE] });
+          await inProcess({ kind: 'copy', from: release, to: work.dir, skip: [RELEASE_FILE] });
           await work.keep(release);
         } finally {
           await work.release();

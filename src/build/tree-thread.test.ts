@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { inThread, walkTree } from './tree-thread.ts';
+import { inProcess, inThread, walkTree } from './tree-thread.ts';
 
 let dir = '';
 beforeEach(() => {
@@ -49,4 +49,16 @@ test('a thread copies a tree but the files it skips, each file a file of its own
   // A build writing its staging tree in place leaves the release it was copied from as it was.
   writeFileSync(join(to, 'index.html'), 'home, rebuilt');
   expect(readFileSync(join(from, 'index.html'), 'utf8')).toBe('home');
+});
+
+test('a process of its own copies a tree and removes trees, and its errors come back', async () => {
+  const from = join(dir, 'from');
+  const to = join(dir, 'copied');
+  await inProcess({ kind: 'copy', from, to, skip: ['release.json'] });
+  expect(readFileSync(join(to, 'en', 'product', 'x', 'index.html'), 'utf8')).toBe('a product');
+  expect(statSync(join(to, 'index.html')).ino).not.toBe(statSync(join(from, 'index.html')).ino);
+  expect(() => statSync(join(to, 'release.json'))).toThrow();
+  await inProcess({ kind: 'remove', paths: [to] });
+  expect(() => statSync(to)).toThrow();
+  await expect(inProcess({ kind: 'copy', from: join(dir, 'missing'), to, skip: [] })).rejects.toThrow(/ENOENT/);
 });

@@ -1,10 +1,12 @@
+import { fork } from 'node:child_process';
 import { copyFileSync, linkSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 // Work on whole trees of files (a release has about 150,000 at 10,000 products) in a thread of its own:
 // plain synchronous calls are the fastest way through that many files, and in a thread they do not hold
 // up the process that asked, which may be the API answering visitors while an editor's rebuild runs.
-// The thread loads this file again; it imports nothing but Node's own modules.
+// The thread (or process, `inProcess`) loads this file again; it imports nothing but Node's own modules.
 
 /** What a thread is asked to do. */
 export type TreeTask =
@@ -108,6 +110,42 @@ export function inThread(task: TreeTask & { kind: 'link' }): Promise<string[]>;
 export function inThread(task: TreeTask & { kind: 'remove' | 'copy' }): Promise<undefined>;
 export function inThread(task: TreeTask): Promise<unknown> {
   return threadAnswer(new Worker(new URL(import.meta.url), { workerData: { treeTask: task } }), 'the file thread');
+}
+
+/**
+ * Runs a task in a process of its own, which ends with it: for the builder's process, which waits between
+ * builds, where a thread's allocations would stay in glibc's arenas (decision 0078). Answers when it is
+ * done; rejects with its error.
+ */
+export function inProcess(task: TreeTask & { kind: 'remove' | 'copy' }): Promise<undefined> {
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, TREE_PROCESS_TASK: JSON.stringify(task) },
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    child.once('message', (message: { error?: string }) => {
+      answered = true;
+      if (message.error !== undefined) reject(new Error(message.error));
+      else resolve(undefined);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (!answered) reject(new Error(`the file process stopped (exit ${code}) before it answered`));
+    });
+  });
+}
+
+if (isMainThread && process.env.TREE_PROCESS_TASK && process.send) {
+  const task = JSON.parse(process.env.TREE_PROCESS_TASK) as TreeTask;
+  try {
+    run(task);
+    process.send({});
+  } catch (error) {
+    process.send({ error: (error as Error).message });
+  }
+  process.disconnect();
 }
 
 if (!isMainThread && (workerData as { treeTask?: TreeTask } | null)?.treeTask) {

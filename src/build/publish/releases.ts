@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { inThread, linkTree } from '../tree-thread.ts';
+import { inProcess, inThread, linkTree } from '../tree-thread.ts';
 import { type SnapshotSources, snapshotStaging } from './staging.ts';
 
 // Published builds as releases: each verified build is a directory under `<outDir>.releases/`, named by
@@ -325,7 +325,8 @@ async function prune(outDir: string): Promise<void> {
       }
     }
   }
-  if (doomed.length > 0) await inThread({ kind: 'remove', paths: doomed });
+  // In a process of its own: the builder's would keep what a thread allocated while it waits.
+  if (doomed.length > 0) await inProcess({ kind: 'remove', paths: doomed });
 }
 
 /**
