@@ -59,6 +59,7 @@ import { inquirySubmit, newsletterConfirm, newsletterSubscribe, newsletterUnsubs
 import { newsItem, newsPage } from './news.ts';
 import { sitePageList, slugHistory } from './pages.ts';
 import { productItem, productPage } from './product.ts';
+import { productMatchParts } from './quick-order.ts';
 import { productSelectKeyword, productSelectProduct } from './search.ts';
 import {
   cartDelete,
@@ -90,6 +91,7 @@ export const contract = {
   productPage,
   productSelectKeyword,
   productSelectProduct,
+  productMatchParts,
   solutionsPage,
   solutionsItem,
   solutionsGroups,

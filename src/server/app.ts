@@ -33,6 +33,7 @@ import { newsRoutes } from './routes/news.ts';
 import { orderRoutes } from './routes/order.ts';
 import { pagesRoutes } from './routes/pages.ts';
 import { productRoutes } from './routes/product.ts';
+import { quickOrderRoutes } from './routes/quick-order.ts';
 import { savedArticleRoutes } from './routes/saved-article.ts';
 import { searchRoutes } from './routes/search.ts';
 import { solutionsRoutes } from './routes/solutions.ts';
@@ -129,6 +130,7 @@ export function createApp({
   categoryRoutes(api, db, reads);
   productRoutes(api, db, reads);
   searchRoutes(api, db);
+  quickOrderRoutes(api, db);
   solutionsRoutes(api, db, reads);
   newsRoutes(api, db, reads);
   systemRoutes(api, db, reads);
