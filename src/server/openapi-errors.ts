@@ -51,6 +51,7 @@ export const CALL_ERRORS: Partial<Record<CallName, ErrorsOf>> = {
   addressesSave: { 404: ['api.addressNotFound'] },
   addressesRemove: { 404: ['api.addressNotFound'] },
   cartSave: notFound('product'),
+  cartSaveLines: { 409: ['api.linesUnavailable'] },
   cartUpdate: { 404: ['api.notInCart'] },
   favouriteSave: notFound('product'),
   savedArticleSave: notFound('article'),

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { describeApi } from '#tests/support/testing.ts';
+import { describeApi, loggedInCustomer } from '#tests/support/testing.ts';
 import { indexSearch } from '../search/index.ts';
 
 type Line = { partNumber: string; quantity: number };
@@ -164,5 +164,61 @@ describeApi('part-number matching', (api) => {
       { partNumber: "'; drop table product; --", quantity: 1 },
     ]);
     expect(answer.body.data.map((l: { status: string }) => l.status)).toEqual(['unknown', 'unknown', 'unknown']);
+  });
+});
+
+describeApi('adding a list to the cart', (api) => {
+  const ids = async (...parts: string[]) => {
+    const rows = await api.db.query<{ id: number; part_number: string }>(
+      'select id, part_number from product where part_number = any($1::text[])',
+      [parts],
+    );
+    return parts.map((part) => rows.find((row) => row.part_number === part)?.id as number);
+  };
+
+  test('adds every line in one call, adding to lines already there up to 999', async () => {
+    const { headers } = await loggedInCustomer(api);
+    const [a, b] = await ids('LS-405-50', 'RS-785-H');
+    await api.post('/shop/cart/save', { productId: a, quantity: 990 }, headers);
+    const answer = await api.post(
+      '/shop/cart/save-lines',
+      {
+        lines: [
+          { productId: a, quantity: 20 },
+          { productId: b, quantity: 3 },
+        ],
+      },
+      headers,
+    );
+    expect(answer.status).toBe(200);
+    const quantities = Object.fromEntries(
+      answer.body.data.map((line: { partNumber: string; quantity: number }) => [line.partNumber, line.quantity]),
+    );
+    expect(quantities).toEqual({ 'LS-405-50': 999, 'RS-785-H': 3 });
+  });
+
+  test('adds nothing when a product is no longer sold, and says so in both languages', async () => {
+    const { headers } = await loggedInCustomer(api);
+    const [a, b] = await ids('PD-SI-150', 'FT-NIR-A');
+    await api.db.query('update product set discontinued = true where id = $1', [b]);
+    const lines = [
+      { productId: a, quantity: 1 },
+      { productId: b, quantity: 1 },
+    ];
+    const en = await api.post('/shop/cart/save-lines', { lines }, headers);
+    expect(en).toMatchObject({ status: 409, body: { msg: expect.stringContaining('no longer sold') } });
+    const zh = await api.post('/shop/cart/save-lines', { language: 'zh', lines }, headers);
+    expect(zh.body.msg).toContain('已停售');
+    expect((await api.post('/shop/cart/page', {}, headers)).body.data.total).toBe(0);
+    await api.db.query('update product set discontinued = false where id = $1', [b]);
+  });
+
+  test('needs a login, and refuses a quantity over 999 or no lines', async () => {
+    const [a] = await ids('PD-SI-150');
+    expect((await api.post('/shop/cart/save-lines', { lines: [{ productId: a, quantity: 1 }] })).status).toBe(401);
+    const { headers } = await loggedInCustomer(api);
+    const over = await api.post('/shop/cart/save-lines', { lines: [{ productId: a, quantity: 1000 }] }, headers);
+    expect(over.status).toBe(400);
+    expect((await api.post('/shop/cart/save-lines', { lines: [] }, headers)).status).toBe(400);
   });
 });
