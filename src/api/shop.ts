@@ -55,7 +55,7 @@ export const cartUpdate = defineCall({
 });
 
 /** The most lines one call adds to the cart (a quick order's list, a quote or order to reorder). */
-export const MAX_CART_LINES_ADDED = 200;
+const MAX_CART_LINES_ADDED = 200;
 
 export const cartSaveLines = defineCall({
   method: 'POST',
