@@ -60,6 +60,7 @@ import { newsItem, newsPage } from './news.ts';
 import { sitePageList, slugHistory } from './pages.ts';
 import { productItem, productPage } from './product.ts';
 import { productMatchParts } from './quick-order.ts';
+import { quoteCreate, quotePage, quotePdf } from './quote.ts';
 import { productSelectKeyword, productSelectProduct } from './search.ts';
 import {
   cartDelete,
@@ -127,6 +128,9 @@ export const contract = {
   savedArticleDelete,
   orderPage,
   orderSubmit,
+  quoteCreate,
+  quotePage,
+  quotePdf,
   inquirySubmit,
   newsletterSubscribe,
   newsletterConfirm,

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { defineCall, Id, LanguageField } from './common.ts';
 
 /** The most lines one quick order matches in one call (and the page keeps). */
-const QUICK_ORDER_MAX_LINES = 200;
+export const QUICK_ORDER_MAX_LINES = 200;
 
 /** What a line says of the product it matched, or of a candidate. */
 export const PartProduct = v.object({

@@ -150,6 +150,7 @@ async function makeRoutes(): Promise<RouteEntry[]> {
     fixed('/register/success', 'register-success', false),
     fixed('/forgot', 'forgot', false),
     fixed('/newsletter', 'newsletter', false),
+    fixed('/quick-order', 'quick-order', false),
     ...ACCOUNT_SECTIONS.map((section) => fixed(section ? `/account/${section}` : '/account', 'account', false)),
   ];
 }

@@ -56,6 +56,8 @@ export const CALL_ERRORS: Partial<Record<CallName, ErrorsOf>> = {
   favouriteSave: notFound('product'),
   savedArticleSave: notFound('article'),
   orderSubmit: { 400: ['api.cartEmpty', 'api.mixedCurrencies'], 404: ['api.addressNotFound'] },
+  quoteCreate: { 400: ['api.cartEmpty', 'api.mixedCurrencies'] },
+  quotePdf: notFound('quote'),
   inquirySubmit: {
     400: ['validation.attachmentType', 'validation.interestProductsUnknown'],
     429: ['api.tooManyInquiries'],

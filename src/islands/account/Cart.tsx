@@ -172,12 +172,23 @@ function OrderRequest({ locale }: { locale: Locale }) {
 export default function Cart({ locale }: { locale: Locale }) {
   const lines = useStore($cart);
 
+  const quickOrder = (
+    <p className="quick-order-link">
+      <a href={localePath(locale, '/quick-order')}>{t(locale, 'quickOrder.link')}</a>
+    </p>
+  );
   if (lines.length === 0) {
-    return <ShopEmpty locale={locale} text={t(locale, 'cart.empty')} />;
+    return (
+      <>
+        <ShopEmpty locale={locale} text={t(locale, 'cart.empty')} />
+        {quickOrder}
+      </>
+    );
   }
 
   return (
     <>
+      {quickOrder}
       <div className="table-scroll">
         <table className="cart-table">
           <thead>

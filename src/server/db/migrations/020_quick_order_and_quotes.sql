@@ -42,3 +42,6 @@ create table quote_line (
   ship_date date not null,
   primary key (quote_id, line_no)
 );
+
+-- A quote's mail carries its PDF, made when the mail is sent (as an inquiry's carries its attachment).
+alter table mail_outbox add column quote_id integer references quote (id) on delete set null;
