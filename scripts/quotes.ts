@@ -96,12 +96,11 @@ try {
       console.log(`Quote ${quote.quoteNo} (#${quote.id})`);
       console.log(`  Made: ${time(quote.createdAt)}, valid until ${quote.validUntil}, in ${quote.language}`);
       console.log(`  Customer: ${quote.customer.name} <${quote.customer.email}>, ${quote.customer.contactNumber}`);
-      quote.lines.forEach((line, index) =>
+      for (const [index, line] of quote.lines.entries())
         console.log(
           `  ${index + 1}. ${line.partNumber}  ${line.name}  ${line.quantity} × ${money(line.unitPrice, quote.currency)}` +
             ` = ${money(line.total, quote.currency)}  ships ${line.shipDate}`,
-        ),
-      );
+        );
       console.log(`  Total: ${money(quote.total, quote.currency)}`);
       if (values.pdf !== undefined) {
         const target = resolve(values.pdf, quoteFileName(quote));
