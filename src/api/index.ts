@@ -61,6 +61,7 @@ import { sitePageList, slugHistory } from './pages.ts';
 import { productItem, productPage } from './product.ts';
 import { productMatchParts } from './quick-order.ts';
 import { quoteCreate, quotePage, quotePdf } from './quote.ts';
+import { reorderPreview } from './reorder.ts';
 import { productSelectKeyword, productSelectProduct } from './search.ts';
 import {
   cartDelete,
@@ -118,6 +119,7 @@ export const contract = {
   cartPage,
   cartSave,
   cartSaveLines,
+  reorderPreview,
   cartUpdate,
   cartDelete,
   favouritePage,

@@ -52,6 +52,12 @@ export const CALL_ERRORS: Partial<Record<CallName, ErrorsOf>> = {
   addressesRemove: { 404: ['api.addressNotFound'] },
   cartSave: notFound('product'),
   cartSaveLines: { 409: ['api.linesUnavailable'] },
+  reorderPreview: {
+    404: [
+      ['api.notFound', { thing: 'order' }],
+      ['api.notFound', { thing: 'quote' }],
+    ],
+  },
   cartUpdate: { 404: ['api.notInCart'] },
   favouriteSave: notFound('product'),
   savedArticleSave: notFound('article'),

@@ -113,3 +113,53 @@ describeApi('quotes', (api) => {
     expect(pdfText(decode(pdf.body.data.base64))).toContain(hostile);
   });
 });
+
+describeApi('reorder', (api) => {
+  test('shows what changed since a quote: a price, a discontinued product, one gone; then adds the rest', async () => {
+    const { headers, laser, raman } = await customerWithCart(api);
+    const [extra] = await api.db.query<{ id: number }>("select id from product where part_number = 'PD-SI-150'");
+    await api.post('/shop/cart/save', { productId: extra?.id, quantity: 4 }, headers);
+    const quote = (await api.post('/quote/create', {}, headers)).body.data;
+    await api.db.query('update product set price = price + 100 where id = $1', [laser.id]);
+    await api.db.query('update product set discontinued = true where id = $1', [raman.id]);
+    await api.db.query('update product set published = false where id = $1', [extra?.id]);
+    try {
+      const preview = await api.post('/shop/reorder/preview', { source: 'quote', id: quote.id }, headers);
+      expect(preview.status).toBe(200);
+      const byPart = Object.fromEntries(
+        preview.body.data.lines.map((l: { partNumber: string; status: string }) => [l.partNumber, l]),
+      );
+      expect(byPart['LS-405-50']).toMatchObject({
+        status: 'priceChanged',
+        quantity: 2,
+        then: { unitPrice: Number(laser.price), shipDate: quote.lines[0].shipDate },
+        now: { unitPrice: Number(laser.price) + 100 },
+      });
+      expect(byPart['RS-785-H'].status).toBe('discontinued');
+      expect(byPart['PD-SI-150']).toMatchObject({ status: 'unavailable', now: null });
+    } finally {
+      await api.db.query('update product set price = price - 100 where id = $1', [laser.id]);
+      await api.db.query('update product set discontinued = false where id = $1', [raman.id]);
+      await api.db.query('update product set published = true where id = $1', [extra?.id]);
+    }
+  });
+
+  test('previews an order request, and only the customer’s own', async () => {
+    const { headers } = await customerWithCart(api);
+    const address = await api.post(
+      '/client/addresses/save',
+      { name: 'Ada', contactNumber: '+65 6123 4567', address: '1 Lab Road', country: 'Singapore' },
+      headers,
+    );
+    const order = (await api.post('/order/submit', { addressId: address.body.data.id }, headers)).body.data;
+    const preview = await api.post('/shop/reorder/preview', { source: 'order', id: order.id, language: 'zh' }, headers);
+    expect(preview.body.data.lines.map((l: { status: string }) => l.status)).toEqual(['same', 'same']);
+    expect(preview.body.data.lines[0].then.shipDate).toBeNull();
+    expect(preview.body.data.lines[0].name).toMatch(/[\u4e00-\u9fff]/);
+    const other = await loggedInCustomer(api);
+    const refused = await api.post('/shop/reorder/preview', { source: 'order', id: order.id }, other.headers);
+    expect(refused).toMatchObject({ status: 404, body: { msg: `Not found: no order request with id ${order.id}.` } });
+    const bad = await api.post('/shop/reorder/preview', { source: 'invoice', id: 1 }, headers);
+    expect(bad.status).toBe(400);
+  });
+});
