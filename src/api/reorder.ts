@@ -12,13 +12,13 @@ const ReorderLine = v.object({
   name: v.string(),
   quantity: v.number(),
   status: v.picklist(['same', 'priceChanged', 'discontinued', 'unavailable']),
-  then: v.object({
+  before: v.object({
     unitPrice: v.number(),
     /** The ship date the quote gave (an order request gave none). */
     shipDate: v.nullable(v.pipe(v.string(), v.isoDate())),
   }),
   /** The product as it is sold today; null when it is not in the catalogue any more. */
-  now: v.nullable(v.object({ unitPrice: v.number(), shipDate: v.pipe(v.string(), v.isoDate()), stock: v.number() })),
+  today: v.nullable(v.object({ unitPrice: v.number(), shipDate: v.pipe(v.string(), v.isoDate()), stock: v.number() })),
 });
 export type ReorderLine = v.InferOutput<typeof ReorderLine>;
 

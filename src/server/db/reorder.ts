@@ -66,8 +66,8 @@ export async function reorderPreview(
       name: row.name,
       quantity: row.quantity,
       status,
-      then: { unitPrice: thenPrice, shipDate: row.then_ship_date },
-      now,
+      before: { unitPrice: thenPrice, shipDate: row.then_ship_date },
+      today: now,
     };
   });
   return { currency: rows[0]?.currency ?? 'USD', lines };

@@ -132,11 +132,11 @@ describeApi('reorder', (api) => {
       expect(byPart['LS-405-50']).toMatchObject({
         status: 'priceChanged',
         quantity: 2,
-        then: { unitPrice: Number(laser.price), shipDate: quote.lines[0].shipDate },
-        now: { unitPrice: Number(laser.price) + 100 },
+        before: { unitPrice: Number(laser.price), shipDate: quote.lines[0].shipDate },
+        today: { unitPrice: Number(laser.price) + 100 },
       });
       expect(byPart['RS-785-H'].status).toBe('discontinued');
-      expect(byPart['PD-SI-150']).toMatchObject({ status: 'unavailable', now: null });
+      expect(byPart['PD-SI-150']).toMatchObject({ status: 'unavailable', today: null });
     } finally {
       await api.db.query('update product set price = price - 100 where id = $1', [laser.id]);
       await api.db.query('update product set discontinued = false where id = $1', [raman.id]);
@@ -154,7 +154,7 @@ describeApi('reorder', (api) => {
     const order = (await api.post('/order/submit', { addressId: address.body.data.id }, headers)).body.data;
     const preview = await api.post('/shop/reorder/preview', { source: 'order', id: order.id, language: 'zh' }, headers);
     expect(preview.body.data.lines.map((l: { status: string }) => l.status)).toEqual(['same', 'same']);
-    expect(preview.body.data.lines[0].then.shipDate).toBeNull();
+    expect(preview.body.data.lines[0].before.shipDate).toBeNull();
     expect(preview.body.data.lines[0].name).toMatch(/[\u4e00-\u9fff]/);
     const other = await loggedInCustomer(api);
     const refused = await api.post('/shop/reorder/preview', { source: 'order', id: order.id }, other.headers);
