@@ -233,7 +233,7 @@ export default function QuickOrder({ locale }: { locale: Locale }) {
         {error ? <p className="field-error">{error}</p> : null}
       </div>
 
-      {restored && lines.length === 0 ? (
+      {!restored ? null : lines.length === 0 ? (
         <p className="empty">{t(locale, 'quickOrder.empty')}</p>
       ) : (
         <section aria-labelledby={`${id}-lines`}>

@@ -145,7 +145,7 @@ export async function addGoodLines(): Promise<number> {
   const good = goodLines($quickOrder.get());
   if (good.length === 0) return 0;
   if (!$token.get()) {
-    openLogin({ reason: 'cart', stay: true });
+    openLogin({ reason: 'quick-order', stay: true });
     return 0;
   }
   $quickOrderBusy.set(true);
