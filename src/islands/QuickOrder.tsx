@@ -4,6 +4,7 @@ import '../styles/account.css';
 import '../styles/quick-order.css';
 import { useStore } from '@nanostores/react';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { MAX_QUANTITY } from '#api/fields.ts';
 import { QUICK_ORDER_MAX_LINES } from '#api/quick-order.ts';
 import { type Locale, localePath, type MessageKey, t } from '#i18n/index.ts';
 import { formatDate, formatPrice } from '#lib/format.ts';
@@ -111,6 +112,9 @@ function Row({ locale, line, index }: { locale: Locale; line: QuickLine; index: 
         />
       </td>
       <td>
+        <span className={`flag flag-${state}`}>{t(locale, STATE_KEYS[state], { max: MAX_QUANTITY })}</span>
+      </td>
+      <td>
         {product ? (
           <>
             <a href={localePath(locale, `/product/${product.slug}`)}>{product.name}</a>
@@ -143,9 +147,6 @@ function Row({ locale, line, index }: { locale: Locale; line: QuickLine; index: 
       </td>
       <td>{product ? formatPrice(product.unitPrice, product.currency, locale) : ''}</td>
       <td>{product ? <time dateTime={product.shipDate}>{formatDate(product.shipDate, locale)}</time> : ''}</td>
-      <td>
-        <span className={`flag flag-${state}`}>{t(locale, STATE_KEYS[state], { max: 999 })}</span>
-      </td>
       <td>
         <RemoveButton
           text={t(locale, 'cart.remove')}
@@ -244,10 +245,10 @@ export default function QuickOrder({ locale }: { locale: Locale }) {
                 <tr>
                   <th scope="col">{t(locale, 'cart.partNumber')}</th>
                   <th scope="col">{t(locale, 'cart.quantity')}</th>
+                  <th scope="col">{t(locale, 'quickOrder.statusHeading')}</th>
                   <th scope="col">{t(locale, 'cart.product')}</th>
                   <th scope="col">{t(locale, 'cart.unitPrice')}</th>
                   <th scope="col">{t(locale, 'cart.shipDate')}</th>
-                  <th scope="col">{t(locale, 'quickOrder.statusHeading')}</th>
                   <th scope="col">
                     <span className="visually-hidden">{t(locale, 'cart.remove')}</span>
                   </th>
