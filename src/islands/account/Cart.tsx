@@ -184,7 +184,7 @@ function QuoteRequest({ locale }: { locale: Locale }) {
     }
   };
   return (
-    <section className="order-request" aria-labelledby={`${id}-title`}>
+    <section className="quote-request" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t(locale, 'quote.request')}</h2>
       <p className="muted">{t(locale, 'quote.requestText')}</p>
       <div className="form-actions">
