@@ -158,6 +158,19 @@ describe.each([
     await page.waitForFunction(() => document.querySelector('.site-header [data-cart-count]')?.textContent === '10');
   });
 
+  test('reads an uploaded CSV file with its header row, then clears the list', async () => {
+    const csv = '\uFEFFPart number,Quantity\r\n"LS-405-50",4\r\nRS-785-B,1\r\n';
+    await page
+      .locator('.quick-order input[type=file]')
+      .setInputFiles({ name: 'list.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.locator('.quick-order-table tbody tr').nth(1).waitFor();
+    await page.waitForFunction(() => !document.querySelector('.quick-order-table tr[data-state="pending"]'));
+    expect(await stateOf(page)).toEqual(['ok', 'ok']);
+    expect(await page.locator('.quick-order-table input.quantity-input').first().inputValue()).toBe('4');
+    await page.locator('.quick-order .form-actions button').last().click();
+    await page.locator('.quick-order .empty').waitFor();
+  });
+
   test('gets a formal quote from the cart and finds it under the account', async () => {
     await page.goto(`${prefix}/account/cart`);
     await islandsReady(page);
