@@ -51,6 +51,8 @@ export default function Quotes({ locale }: { locale: Locale }) {
               <time dateTime={quote.validUntil}>{formatDate(quote.validUntil, locale)}</time>
               {quote.validUntil < today ? ` (${t(locale, 'quote.expired')})` : ''}
             </dd>
+            <dt>{t(locale, 'quote.total')}</dt>
+            <dd>{formatPrice(quote.total, quote.currency, locale)}</dd>
           </dl>
           <div className="table-scroll">
             <table className="cart-table">
