@@ -128,6 +128,8 @@ async function targets(base: string, locale: Target['locale'], productId: number
     { name: 'search', locale, path: `${prefix}/search?keyword=laser`, noindex: true },
     { name: 'contact', locale, path: `${prefix}/contact` },
     { name: 'account (logged in)', locale, path: `${prefix}/account`, loggedIn: true, noindex: true },
+    { name: 'quick order', locale, path: `${prefix}/quick-order`, noindex: true },
+    { name: 'account quotes (logged in)', locale, path: `${prefix}/account/quotes`, loggedIn: true, noindex: true },
     { name: 'workspace sign-in', locale, path: '/editor', workspace: true, noindex: true },
     {
       name: 'workspace product form',
@@ -221,6 +223,18 @@ try {
   const editor = await createEditorToken(db, 'lighthouse-editor@example.com', { role: 'editor' });
   const [product] = await db.query<{ id: number }>('select id from product where published order by id limit 1');
   if (!product) throw new Error('the demo catalogue has no product');
+  // A quote for the account's quotes page to show.
+  for (const [path, body] of [
+    ['/shop/cart/save', { productId: product.id, quantity: 2 }],
+    ['/quote/create', {}],
+  ] as const) {
+    const answer = await fetch(new URL(`/api${path}`, base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', Satoken: token },
+      body: JSON.stringify(body),
+    });
+    if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+  }
   const storage = (target: Target): Record<string, string> =>
     target.workspace
       ? {

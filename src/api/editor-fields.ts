@@ -168,6 +168,8 @@ export const ProductFields = {
   stock: Count(2_000_000_000),
   isNew: v.optional(v.boolean()),
   isFeatured: v.optional(v.boolean()),
+  /** No longer sold: its page stays, but no quick order, quote or reorder puts it in a cart (decision 0081). */
+  discontinued: v.optional(v.boolean()),
   attributes: ListOf(
     v.object({
       label: Name,

@@ -111,10 +111,13 @@ export function passwordsMatch<T extends { password: string; confirmPassword: st
 /** The terms-and-privacy tick. */
 export const AgreeToTerms = v.literal(true, 'validation.terms');
 
+/** The most of one product a cart line holds. */
+export const MAX_QUANTITY = 999;
+
 /** A cart quantity. */
 export const Quantity = v.pipe(
   v.number('validation.quantity'),
   v.integer('validation.quantity'),
   v.minValue(1, 'validation.quantity'),
-  v.maxValue(999, 'validation.quantity'),
+  v.maxValue(MAX_QUANTITY, 'validation.quantity'),
 );

@@ -59,11 +59,15 @@ import { inquirySubmit, newsletterConfirm, newsletterSubscribe, newsletterUnsubs
 import { newsItem, newsPage } from './news.ts';
 import { sitePageList, slugHistory } from './pages.ts';
 import { productItem, productPage } from './product.ts';
+import { productMatchParts } from './quick-order.ts';
+import { quoteCreate, quotePage, quotePdf } from './quote.ts';
+import { reorderPreview } from './reorder.ts';
 import { productSelectKeyword, productSelectProduct } from './search.ts';
 import {
   cartDelete,
   cartPage,
   cartSave,
+  cartSaveLines,
   cartUpdate,
   favouriteDelete,
   favouritePage,
@@ -90,6 +94,7 @@ export const contract = {
   productPage,
   productSelectKeyword,
   productSelectProduct,
+  productMatchParts,
   solutionsPage,
   solutionsItem,
   solutionsGroups,
@@ -113,6 +118,8 @@ export const contract = {
   addressesRemove,
   cartPage,
   cartSave,
+  cartSaveLines,
+  reorderPreview,
   cartUpdate,
   cartDelete,
   favouritePage,
@@ -123,6 +130,9 @@ export const contract = {
   savedArticleDelete,
   orderPage,
   orderSubmit,
+  quoteCreate,
+  quotePage,
+  quotePdf,
   inquirySubmit,
   newsletterSubscribe,
   newsletterConfirm,

@@ -54,6 +54,26 @@ export const cartUpdate = defineCall({
   response: CartLine,
 });
 
+/** The most lines one call adds to the cart (a quick order's list, a quote or order to reorder). */
+const MAX_CART_LINES_ADDED = 200;
+
+export const cartSaveLines = defineCall({
+  method: 'POST',
+  path: '/shop/cart/save-lines',
+  tag: 'cart',
+  summary:
+    'Adds up to 200 products to the cart in one step (a quick order, a reorder); a product already there gains the quantity, up to 999. Every product must be on sale, or none is added. Answers the whole cart.',
+  request: v.object({
+    language: LanguageField,
+    lines: v.pipe(
+      v.array(v.object({ productId: Id, quantity: Quantity }), 'validation.quickOrderLines'),
+      v.minLength(1, 'validation.quickOrderLines'),
+      v.maxLength(MAX_CART_LINES_ADDED, 'validation.quickOrderLines'),
+    ),
+  }),
+  response: v.array(CartLine),
+});
+
 export const cartDelete = defineCall({
   method: 'POST',
   path: '/shop/cart/delete',

@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import type { Curve } from '#api/curves.ts';
 import type { ProductDetail, ProductSummary, Resource } from '#api/product.ts';
 import { chartLayout } from '#lib/curve-chart.ts';
+import { pdfText } from '#tests/support/pdf-text.ts';
 import { FILE_LOCALES } from './resource-links.ts';
 import { documentProduct, renderers } from './resource-render.ts';
 
@@ -103,27 +100,6 @@ const chinese: ProductDetail = {
   ],
   options: [{ id: 1, name: '散热方式', values: [{ id: 2, label: 'TEC 温控座及控制器', priceDelta: 650 }] }],
 };
-
-/** pdftotext from poppler-utils: CI installs it (.ci/run); on a machine without it this test says so and fails. */
-function pdfText(bytes: Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), 'datasheet-'));
-  try {
-    const file = join(dir, 'datasheet.pdf');
-    writeFileSync(file, bytes);
-    try {
-      return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        throw new Error(
-          'pdftotext is missing: install poppler-utils (apt-get install -y poppler-utils) to run this test',
-        );
-      }
-      throw error;
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe('the Chinese datasheet', () => {
   test('reads back, through a PDF reader, as the product’s Chinese name, specifications and notes', () => {

@@ -14,7 +14,7 @@ import { EntryMemo } from './entry-memo.ts';
 export const FILE_PAGES = ['faq', 'data', 'terms', 'cookie', 'privacy'] as const;
 
 /** The account area's child pages; the empty one is the account home (profile). */
-export const ACCOUNT_SECTIONS = ['', 'cart', 'order', 'saved', 'address'] as const;
+export const ACCOUNT_SECTIONS = ['', 'cart', 'order', 'quotes', 'saved', 'address'] as const;
 
 /** One prebuilt page (in every locale): its path without the locale, what it is, and what changed when. */
 export interface RouteEntry {
@@ -150,6 +150,7 @@ async function makeRoutes(): Promise<RouteEntry[]> {
     fixed('/register/success', 'register-success', false),
     fixed('/forgot', 'forgot', false),
     fixed('/newsletter', 'newsletter', false),
+    fixed('/quick-order', 'quick-order', false),
     ...ACCOUNT_SECTIONS.map((section) => fixed(section ? `/account/${section}` : '/account', 'account', false)),
   ];
 }

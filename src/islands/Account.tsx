@@ -12,7 +12,7 @@ import { $token } from '#stores/token.ts';
 import Loading from './account/Loading.tsx';
 import Logout from './account/Logout.tsx';
 
-export type AccountSection = 'profile' | 'cart' | 'order' | 'saved' | 'address';
+export type AccountSection = 'profile' | 'cart' | 'order' | 'quotes' | 'saved' | 'address';
 
 interface Props {
   locale: Locale;
@@ -24,6 +24,7 @@ const LOADERS = {
   profile: () => import('./account/Profile.tsx'),
   cart: () => import('./account/Cart.tsx'),
   order: () => import('./account/Orders.tsx'),
+  quotes: () => import('./account/Quotes.tsx'),
   saved: () => import('./account/Saved.tsx'),
   address: () => import('./account/Addresses.tsx'),
 };
@@ -31,6 +32,7 @@ const SECTIONS = {
   profile: lazy(LOADERS.profile),
   cart: lazy(LOADERS.cart),
   order: lazy(LOADERS.order),
+  quotes: lazy(LOADERS.quotes),
   saved: lazy(LOADERS.saved),
   address: lazy(LOADERS.address),
 };

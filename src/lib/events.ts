@@ -5,7 +5,7 @@ export interface OpenLoginDetail {
   /** Stay on this page after logging in instead of going to /account. */
   stay?: boolean;
   /** What the visitor was doing, e.g. 'cart', 'favourite'; the dialog may say why it opened. */
-  reason?: 'login' | 'cart' | 'favourite' | 'save-article';
+  reason?: 'login' | 'cart' | 'favourite' | 'save-article' | 'quick-order';
 }
 
 /** Asks the login dialog to open. */

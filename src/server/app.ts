@@ -33,6 +33,8 @@ import { newsRoutes } from './routes/news.ts';
 import { orderRoutes } from './routes/order.ts';
 import { pagesRoutes } from './routes/pages.ts';
 import { productRoutes } from './routes/product.ts';
+import { quickOrderRoutes } from './routes/quick-order.ts';
+import { quoteRoutes } from './routes/quote.ts';
 import { savedArticleRoutes } from './routes/saved-article.ts';
 import { searchRoutes } from './routes/search.ts';
 import { solutionsRoutes } from './routes/solutions.ts';
@@ -129,6 +131,7 @@ export function createApp({
   categoryRoutes(api, db, reads);
   productRoutes(api, db, reads);
   searchRoutes(api, db);
+  quickOrderRoutes(api, db);
   solutionsRoutes(api, db, reads);
   newsRoutes(api, db, reads);
   systemRoutes(api, db, reads);
@@ -139,6 +142,7 @@ export function createApp({
   favouriteRoutes(api, db);
   savedArticleRoutes(api, db);
   orderRoutes(api, { db, outbox });
+  quoteRoutes(api, { db, outbox });
   inquiryRoutes(api, { db, outbox, siteUrl });
   editorRoutes(api, { db, outbox, onBuildRequested, releases });
   editorAccountRoutes(api, db);

@@ -51,10 +51,19 @@ export const CALL_ERRORS: Partial<Record<CallName, ErrorsOf>> = {
   addressesSave: { 404: ['api.addressNotFound'] },
   addressesRemove: { 404: ['api.addressNotFound'] },
   cartSave: notFound('product'),
+  cartSaveLines: { 409: ['api.linesUnavailable'] },
+  reorderPreview: {
+    404: [
+      ['api.notFound', { thing: 'order' }],
+      ['api.notFound', { thing: 'quote' }],
+    ],
+  },
   cartUpdate: { 404: ['api.notInCart'] },
   favouriteSave: notFound('product'),
   savedArticleSave: notFound('article'),
   orderSubmit: { 400: ['api.cartEmpty', 'api.mixedCurrencies'], 404: ['api.addressNotFound'] },
+  quoteCreate: { 400: ['api.cartEmpty', 'api.mixedCurrencies'] },
+  quotePdf: notFound('quote'),
   inquirySubmit: {
     400: ['validation.attachmentType', 'validation.interestProductsUnknown'],
     429: ['api.tooManyInquiries'],

@@ -106,6 +106,7 @@ const TAGS: Record<string, string> = {
   cart: 'The logged-in customer’s cart.',
   favorite: 'The logged-in customer’s favourite products and saved articles.',
   order: 'Order requests from the cart, and the customer’s orders.',
+  quote: 'Formal quotes from the cart: numbered, frozen, valid 30 days, as a PDF.',
   inquiry: 'The contact form, with an optional attachment.',
   newsletter: 'Newsletter subscription with a confirmation email.',
   editor: 'The editors’ workspace: content, publishing, releases, uploads, tokens and accounts (a bearer token).',

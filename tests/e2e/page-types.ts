@@ -33,6 +33,7 @@ export const PAGE_TYPES = [
   'terms',
   'cookie',
   'privacy',
+  'quick order',
 ] as const;
 
 export type PageType = (typeof PAGE_TYPES)[number];
@@ -42,6 +43,7 @@ export const ACCOUNT_PAGES = [
   { name: 'profile', path: '/account', ready: '[data-profile-name]' },
   { name: 'cart with lines', path: '/account/cart', ready: '.cart-table tbody tr' },
   { name: 'orders', path: '/account/order', ready: '.order-card' },
+  { name: 'quotes', path: '/account/quotes', ready: '.quote-card' },
   { name: 'saved', path: '/account/saved', ready: '[data-saved-articles] li' },
   { name: 'addresses', path: '/account/address', ready: '.address-card' },
 ] as const;
@@ -83,6 +85,7 @@ export async function pathsOfEachType(page: Page, prefix: string): Promise<Recor
     terms: `${prefix}/files/terms`,
     cookie: `${prefix}/files/cookie`,
     privacy: `${prefix}/files/privacy`,
+    'quick order': `${prefix}/quick-order`,
   };
   await page.goto(prefix || '/');
   paths['category top'] = await firstLink(page, `${prefix}/category/top/`);
@@ -98,7 +101,7 @@ export async function pathsOfEachType(page: Page, prefix: string): Promise<Recor
   return paths as Record<PageType, string>;
 }
 
-/** A customer registered with the emailed code, with an order, two cart lines, a favourite, a saved article and an address. */
+/** A customer registered with the emailed code, with a quote, an order, two cart lines, a favourite, a saved article and an address. */
 export async function customerWithData(tag: string): Promise<string> {
   const token = await registeredCustomer({ tag, name: 'Grace Hopper', password: 'accessible by design 2.1' });
   const products = await apiCall<{ records: { id: number }[] }>('/product/page', { pageSize: 2 });
@@ -110,6 +113,7 @@ export async function customerWithData(tag: string): Promise<string> {
     token,
   );
   await apiCall('/shop/cart/save', { productId: first.id, quantity: 2 }, token);
+  await apiCall('/quote/create', {}, token);
   await apiCall('/order/submit', { addressId: address.id, remark: 'PO 1906' }, token);
   await apiCall('/shop/cart/save', { productId: first.id, quantity: 3 }, token);
   await apiCall('/shop/cart/save', { productId: second.id }, token);

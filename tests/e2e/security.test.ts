@@ -38,9 +38,11 @@ const PAGE_TYPES = [
   '/contact',
   '/newsletter',
   '/register',
+  '/quick-order',
   '/forgot',
   '/account',
   '/account/cart',
+  '/account/quotes',
   '/no/such/page',
 ];
 

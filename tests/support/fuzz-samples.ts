@@ -29,7 +29,10 @@ const samples: Record<string, Record<string, unknown>> = {
   '/client/password/reset': { email: 'fuzz@example.com', code: '123456', password, confirmPassword: password },
   '/client/addresses/save': { name: 'Fuzz', contactNumber: '+65 6123 4567', address: '1 Test Way', country: 'SG' },
   '/client/addresses/remove': { id: 1 },
+  '/product/match-parts': { lines: [{ partNumber: 'LS-405-50', quantity: 2 }] },
   '/shop/cart/save': { productId: 1 },
+  '/shop/cart/save-lines': { lines: [{ productId: 1, quantity: 2 }] },
+  '/shop/reorder/preview': { source: 'quote', id: 1 },
   '/shop/cart/update': { productId: 1, quantity: 2 },
   '/shop/cart/delete': { productId: 1 },
   '/favorite/save': { productId: 1 },
@@ -37,6 +40,7 @@ const samples: Record<string, Record<string, unknown>> = {
   '/news/collect/save': { newsId: 1 },
   '/news/collect/delete': { newsId: 1 },
   '/order/submit': { addressId: 1 },
+  '/quote/pdf': { id: 1 },
   '/inquiry/submit': {
     inquiryType: 'quote',
     fullName: 'Fuzz',

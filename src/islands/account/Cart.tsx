@@ -8,6 +8,7 @@ import { formatDate, formatPrice } from '#lib/format.ts';
 import { $addresses, loadAddresses } from '#stores/addresses.ts';
 import { $cart, cartTotals, removeFromCart, setCartQuantity } from '#stores/cart.ts';
 import { submitOrder } from '#stores/orders.ts';
+import { createQuote } from '#stores/quotes.ts';
 import { carryToasts } from '#stores/toasts.ts';
 import FormActions from '../form/FormActions.tsx';
 import FormSummary from '../form/FormSummary.tsx';
@@ -168,16 +169,54 @@ function OrderRequest({ locale }: { locale: Locale }) {
   );
 }
 
+/** Turns the cart into a formal quote, then shows it under the account's quotes. */
+function QuoteRequest({ locale }: { locale: Locale }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const request = async () => {
+    if (busy) return;
+    setBusy(true);
+    if (await createQuote()) {
+      carryToasts();
+      location.assign(localePath(locale, '/account/quotes'));
+    } else {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="quote-request" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t(locale, 'quote.request')}</h2>
+      <p className="muted">{t(locale, 'quote.requestText')}</p>
+      <div className="form-actions">
+        <button type="button" aria-disabled={busy || undefined} onClick={() => void request()} data-get-quote>
+          {t(locale, 'quote.get')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
 /** The cart: lines (quantity can change, a line can go), totals, and the order request. */
 export default function Cart({ locale }: { locale: Locale }) {
   const lines = useStore($cart);
 
+  const quickOrder = (
+    <p className="quick-order-link">
+      <a href={localePath(locale, '/quick-order')}>{t(locale, 'quickOrder.link')}</a>
+    </p>
+  );
   if (lines.length === 0) {
-    return <ShopEmpty locale={locale} text={t(locale, 'cart.empty')} />;
+    return (
+      <>
+        <ShopEmpty locale={locale} text={t(locale, 'cart.empty')} />
+        {quickOrder}
+      </>
+    );
   }
 
   return (
     <>
+      {quickOrder}
       <div className="table-scroll">
         <table className="cart-table">
           <thead>
@@ -229,6 +268,7 @@ export default function Cart({ locale }: { locale: Locale }) {
         </table>
       </div>
       <p className="note">{t(locale, 'product.shipDateNote')}</p>
+      <QuoteRequest locale={locale} />
       <OrderRequest locale={locale} />
     </>
   );

@@ -6,6 +6,7 @@ import { $orders, loadOrders } from '#stores/orders.ts';
 import { AddressLines } from './Addresses.tsx';
 import LineHeadings from './LineHeadings.tsx';
 import Loading from './Loading.tsx';
+import Reorder from './Reorder.tsx';
 import ShopEmpty from './ShopEmpty.tsx';
 
 /** The customer's orders, newest first, each with its status, address, lines and total. */
@@ -76,6 +77,7 @@ export default function Orders({ locale }: { locale: Locale }) {
               </tfoot>
             </table>
           </div>
+          <Reorder locale={locale} source="order" id={order.id} />
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 import type { Language, Page } from '#api/common.ts';
+import { MAX_QUANTITY } from '#api/fields.ts';
 import type { CartLine } from '#api/shop.ts';
 import { shipDate } from '#lib/ship-date.ts';
 import { idSlug } from '#lib/slug.ts';
@@ -227,4 +228,37 @@ export async function removeFromCart(db: Queryable, session: string, productId: 
     [session, productId],
   );
   if (rows[0]?.session_customer == null) throw new ApiError(401, 'api.sessionInvalid');
+}
+
+/**
+ * Adds several products to the customer's cart at once (a quick order, a reorder), each at most 999 with
+ * what is there, inside the caller's transaction; every product must be on sale, or nothing is added
+ * (409). Answers the whole cart, newest first.
+ */
+export async function addLinesToCart(
+  tx: Queryable,
+  lang: Language,
+  customerId: number,
+  lines: { productId: number; quantity: number }[],
+): Promise<CartLine[]> {
+  const added = await tx.query<{ product_id: number }>(
+    `insert into cart_item (customer_id, product_id, quantity)
+     select $1, p.id, least(sum(l.quantity), ${MAX_QUANTITY})::int
+     from jsonb_to_recordset($2::jsonb) as l(product_id int, quantity int)
+     join product p on p.id = l.product_id and p.published and not p.discontinued
+     group by p.id order by p.id
+     on conflict (customer_id, product_id) do update
+       set quantity = least(cart_item.quantity + excluded.quantity, ${MAX_QUANTITY}), updated_at = now()
+     returning product_id`,
+    [customerId, JSON.stringify(lines.map((line) => ({ product_id: line.productId, quantity: line.quantity })))],
+  );
+  if (added.length !== new Set(lines.map((line) => line.productId)).size)
+    throw new ApiError(409, 'api.linesUnavailable');
+  const rows = await tx.query<CartRow>(
+    `select x.quantity, ${isoSql('x.created_at')} as added_at, 0 as total_count, ${cartProductColumns(lang)}
+     from cart_item x ${withProduct} where x.customer_id = $1
+     order by x.created_at desc, x.product_id desc`,
+    [customerId],
+  );
+  return rows.map(toCartLine);
 }

@@ -1,19 +1,22 @@
 import type { Db, Queryable } from '../db/index.ts';
+import { getQuote } from '../db/quotes.ts';
+import { quoteCompany, quoteFileName, quotePdf } from '../quote/document.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 
 /**
  * Stores a message for sending. Call it inside the transaction of the write the message belongs
  * to: the message exists exactly when the write does. Then kick the outbox. An inquiry's attachment
- * goes by reference (`attachmentId`): it is read from the database when the message is sent.
+ * goes by reference (`attachmentId`): it is read from the database when the message is sent; a quote's
+ * PDF (`quoteId`) is made then.
  */
 export async function queueMail(
   q: Queryable,
   message: MailMessage,
-  { attachmentId }: { attachmentId?: number | undefined } = {},
+  { attachmentId, quoteId }: { attachmentId?: number | undefined; quoteId?: number } = {},
 ): Promise<void> {
   await q.query(
-    `insert into mail_outbox (to_address, subject, text, html, reply_to, headers, attachment_id)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
+    `insert into mail_outbox (to_address, subject, text, html, reply_to, headers, attachment_id, quote_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       message.to,
       message.subject,
@@ -22,6 +25,7 @@ export async function queueMail(
       message.replyTo ?? null,
       message.headers ? JSON.stringify(message.headers) : null,
       attachmentId ?? null,
+      quoteId ?? null,
     ],
   );
 }
@@ -35,6 +39,7 @@ interface QueuedRow {
   reply_to: string | null;
   headers: Record<string, string> | string | null;
   attachment_id: number | null;
+  quote_id: number | null;
   attempts: number;
 }
 
@@ -49,6 +54,13 @@ async function messageOf(db: Db, row: QueuedRow): Promise<MailMessage> {
       [row.attachment_id],
     );
     if (file) message.attachments = [{ filename: file.file_name, contentType: file.content_type, content: file.data }];
+  }
+  if (row.quote_id !== null) {
+    const quote = await getQuote(db, row.quote_id, null);
+    if (quote) {
+      const content = quotePdf(quote, await quoteCompany(db, quote.language));
+      message.attachments = [{ filename: quoteFileName(quote), contentType: 'application/pdf', content }];
+    }
   }
   return message;
 }
@@ -89,7 +101,7 @@ export function createOutbox(db: Db, mailer: Mailer): Outbox {
          where id in (select id from mail_outbox
                       where sent_at is null and failed_at is null and next_attempt_at <= now()
                       order by next_attempt_at, id limit $2 for update skip locked)
-         returning id, to_address, subject, text, html, reply_to, headers, attachment_id, attempts`,
+         returning id, to_address, subject, text, html, reply_to, headers, attachment_id, quote_id, attempts`,
         [LEASE_SECONDS, BATCH],
       );
       for (const row of batch) {

@@ -1,6 +1,7 @@
 import type { Language } from '#api/common.ts';
 import type { CustomerInfo } from '#api/customer.ts';
 import type { Industry, InquiryType } from '#api/inquiry.ts';
+import type { Quote } from '#api/quote.ts';
 import type { Order } from '#api/shop.ts';
 import { type Locale, localeOf, t } from '#i18n/index.ts';
 import { wt } from '#i18n/workspace.ts';
@@ -106,6 +107,52 @@ export function salesOrderMail(salesEmail: string, customer: CustomerInfo, order
     to: salesEmail,
     subject: t('en', 'api.mail.sales.subject', { orderNo: order.orderNo, name: customer.name }),
     ...orderBody('en', intro, order),
+  };
+}
+
+function quoteBody(locale: Locale, intro: string, quote: Quote) {
+  const money = (amount: number) => formatPrice(amount, quote.currency, locale);
+  const lines = quote.lines.map(
+    (line) =>
+      `${line.quantity} × ${line.partNumber} ${line.name}: ${money(line.unitPrice)} = ${money(line.total)} (${t(locale, 'quote.shipDate')}: ${formatDate(line.shipDate, locale)})`,
+  );
+  const facts = [
+    `${t(locale, 'quote.total')}: ${money(quote.total)}`,
+    `${t(locale, 'quote.validUntil')}: ${formatDate(quote.validUntil, locale)}`,
+  ];
+  const text = [intro, '', `${t(locale, 'quote.lines')}:`, ...lines, '', ...facts].join('\n');
+  const html = [
+    paragraphs([intro]),
+    `<h3>${escapeXml(t(locale, 'quote.lines'))}</h3>`,
+    `<ul>\n${lines.map((line) => `<li>${escapeXml(line)}</li>`).join('\n')}\n</ul>`,
+    paragraphs(facts),
+  ].join('\n');
+  return { text, html };
+}
+
+/** The quote to the customer, in the language it was made in; its PDF goes with it (outbox.ts). */
+export function quoteMail(quote: Quote): MailMessage {
+  const locale = localeOf(quote.language);
+  const intro = t(locale, 'quote.mail.intro', { name: quote.customer.name, quoteNo: quote.quoteNo });
+  return {
+    to: quote.customer.email,
+    subject: t(locale, 'quote.mail.subject', { quoteNo: quote.quoteNo }),
+    ...quoteBody(locale, intro, quote),
+  };
+}
+
+/** The quote for the sales mailbox, in English; its PDF is in the customer's language. */
+export function salesQuoteMail(salesEmail: string, quote: Quote): MailMessage {
+  const intro = t('en', 'quote.mail.salesIntro', {
+    name: quote.customer.name,
+    email: quote.customer.email,
+    contactNumber: quote.customer.contactNumber,
+    quoteNo: quote.quoteNo,
+  });
+  return {
+    to: salesEmail,
+    subject: t('en', 'quote.mail.salesSubject', { quoteNo: quote.quoteNo, name: quote.customer.name }),
+    ...quoteBody('en', intro, quote),
   };
 }
 

@@ -124,4 +124,25 @@ describeApi('editor content calls: products', (api) => {
     expect(await feedSince(otherSince)).toEqual([{ entity: 'product', id: String(id), kind: 'delete' }]);
     await as('/editor/product/delete', { id: other.body.data.id });
   });
+
+  test('a product marked discontinued keeps its page, is read back with the mark, and a list of part numbers flags it', async () => {
+    const [leaf] = await api.db.query<{ key: string }>(
+      'select c.key from category c where not exists (select 1 from category d where d.parent_id = c.id) limit 1',
+    );
+    const saved = await as(
+      '/editor/product/save',
+      laser('ZP-900', 'Zephyr 900', { category: leaf?.key, discontinued: true }),
+    );
+    expect(saved.body.code).toBe(200);
+    const id: number = saved.body.data.id;
+    const record = (await as('/editor/record/item', { entity: 'product', key: String(id) })).body.data.record;
+    expect(record.discontinued).toBe(true);
+    expect((await api.post('/product/item', { id })).status).toBe(200);
+    const matched = await api.post('/product/match-parts', { lines: [{ partNumber: 'zp900', quantity: 1 }] });
+    expect(matched.body.data[0]).toMatchObject({ status: 'discontinued', product: { id } });
+    await as('/editor/product/save', laser('ZP-900', 'Zephyr 900', { category: leaf?.key }));
+    const again = await api.post('/product/match-parts', { lines: [{ partNumber: 'zp900', quantity: 1 }] });
+    expect(again.body.data[0].status).toBe('ok');
+    await as('/editor/product/delete', { id });
+  });
 });

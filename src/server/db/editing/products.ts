@@ -83,24 +83,27 @@ export async function saveProducts(
     stock: input.stock,
     is_new: input.isNew ?? false,
     is_featured: input.isFeatured ?? false,
+    discontinued: input.discontinued ?? false,
     published: input.published ?? known.get(input.partNumber) ?? true,
     sort: (next?.sort ?? 0) + index,
   }));
   // The slug-history trigger fires on the update branch as on any update of slug.
   await tx.query(
     `insert into product (category_id, part_number, slug, family, name_en, name_zh, summary_en, summary_zh,
-       description_en, description_zh, price, lead_time_days, stock, is_new, is_featured, published, sort)
+       description_en, description_zh, price, lead_time_days, stock, is_new, is_featured, discontinued, published, sort)
      select category_id, part_number, slug, family, name_en, name_zh, summary_en, summary_zh, description_en,
-       description_zh, price, lead_time_days, stock, is_new, is_featured, published, sort
+       description_zh, price, lead_time_days, stock, is_new, is_featured, discontinued, published, sort
      from jsonb_to_recordset($1::jsonb) as x(category_id int, part_number text, slug text, family text,
        name_en text, name_zh text, summary_en text, summary_zh text, description_en text, description_zh text,
-       price numeric, lead_time_days int, stock int, is_new boolean, is_featured boolean, published boolean, sort int)
+       price numeric, lead_time_days int, stock int, is_new boolean, is_featured boolean, discontinued boolean,
+       published boolean, sort int)
      on conflict (part_number) do update set category_id = excluded.category_id, slug = excluded.slug,
        family = excluded.family, name_en = excluded.name_en, name_zh = excluded.name_zh,
        summary_en = excluded.summary_en, summary_zh = excluded.summary_zh,
        description_en = excluded.description_en, description_zh = excluded.description_zh,
        price = excluded.price, lead_time_days = excluded.lead_time_days, stock = excluded.stock,
-       is_new = excluded.is_new, is_featured = excluded.is_featured, published = excluded.published,
+       is_new = excluded.is_new, is_featured = excluded.is_featured, discontinued = excluded.discontinued,
+       published = excluded.published,
        updated_at = now()`,
     [JSON.stringify(rows)],
   );

@@ -15,7 +15,7 @@ const READS = {
         'partNumber', p.part_number, 'category', c.key, 'family', p.family,
         'name', ${both('name', 'p.')}, 'summary', ${both('summary', 'p.')}, 'description', ${both('description', 'p.')},
         'price', p.price, 'leadTimeDays', p.lead_time_days, 'stock', p.stock,
-        'isNew', p.is_new, 'isFeatured', p.is_featured,
+        'isNew', p.is_new, 'isFeatured', p.is_featured, 'discontinued', p.discontinued,
         'attributes', coalesce((select jsonb_agg(jsonb_strip_nulls(jsonb_build_object(
             'label', ${both('label', 'a.')},
             'value', case when a.value_en = a.value_zh then to_jsonb(a.value_en) else ${both('value', 'a.')} end,
