@@ -189,6 +189,15 @@ describe('renderPdf', () => {
     expect(latin1(bytes)).not.toContain(Buffer.from('激', 'utf8').toString('latin1'));
   });
 
+  test('sets a document of any script with text Helvetica lacks in the embedded font, the rest in Helvetica', () => {
+    const mixed = renderPdf({ title: 'T', anyScript: true, blocks: [{ kind: 'paragraph', text: '王小明 laser' }] });
+    expect(latin1(mixed)).toMatch(/\/Subtype \/Type0 \/BaseFont \/[A-Z]{6}\+NotoSansSC-Regular/);
+    expect(contents(mixed)).not.toContain('(? laser) Tj');
+    const plain = renderPdf({ title: 'T', anyScript: true, blocks: [{ kind: 'paragraph', text: 'λ 532 nm, 5 µW' }] });
+    expect(latin1(plain)).toContain('/BaseFont /Helvetica');
+    expect(latin1(plain)).not.toContain('NotoSansSC');
+  });
+
   test('hands a drawing block its box and the document’s fonts, below what came before', () => {
     let box: number[] = [];
     const bytes = renderPdf({

@@ -1,7 +1,8 @@
 import { PdfFile, textString } from './pdf/file.ts';
 import { helvetica, type PdfFont, type Typeface } from './pdf/fonts.ts';
-import { layout, PAGE_HEIGHT, PAGE_WIDTH, type PdfDocument } from './pdf/layout.ts';
+import { layout, PAGE_HEIGHT, PAGE_WIDTH, type PdfBlock, type PdfDocument } from './pdf/layout.ts';
 import { notoSansSc } from './pdf/noto-sans-sc.ts';
+import { winAnsiHolds } from './pdf/winansi.ts';
 
 // A small PDF 1.4 writer for build-time documents (datasheets, manuals, application notes): A4 pages,
 // headings, word-wrapped paragraphs, two-column tables, drawings, automatic page breaks and page numbers,
@@ -29,9 +30,19 @@ function chineseTypeface(): Typeface {
   return { regular: { font, embolden: false }, bold: { font, embolden: true } };
 }
 
+/** The texts of a block that the document sets itself. */
+const blockTexts = (block: PdfBlock): string[] =>
+  block.kind === 'table' ? block.rows.flat() : block.kind === 'drawing' ? [] : [block.text];
+
 /** The document as a PDF 1.4 file. */
 export function renderPdf(doc: PdfDocument): Uint8Array<ArrayBuffer> {
-  const typeface = doc.language === 'zh-CN' ? chineseTypeface() : englishTypeface();
+  // A document of any script with text Helvetica cannot set (a Chinese name on an English quote) is set in
+  // the embedded font, which has Latin letters too, rather than print '?' for it. A drawing's labels are not
+  // looked at.
+  const embedded =
+    doc.language === 'zh-CN' ||
+    (doc.anyScript === true && ![doc.title, doc.subtitle ?? '', ...doc.blocks.flatMap(blockTexts)].every(winAnsiHolds));
+  const typeface = embedded ? chineseTypeface() : englishTypeface();
   const pages = layout(doc, typeface);
   const file = new PdfFile();
   const catalog = file.reserve();

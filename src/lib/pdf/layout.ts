@@ -33,6 +33,11 @@ export interface PdfDocument {
   blocks: PdfBlock[];
   /** The language the text is in: Chinese is set in an embedded CJK font, English in Helvetica (the default). */
   language?: 'en' | 'zh-CN';
+  /**
+   * Text in any script: an English document with text Helvetica lacks (a customer's Chinese name) is set
+   * in the embedded font instead, where without it each such run prints as '?' (the datasheets').
+   */
+  anyScript?: boolean;
   /** The footer's page number; "Page 1 of 3" unless given. */
   pageLabel?: (page: number, pages: number) => string;
 }

@@ -38,6 +38,15 @@ function winAnsiCode(char: string): number | undefined {
  * lacks become '^-1' and the like, common symbols are spelt out, accents are dropped where needed,
  * and each run of anything else (Chinese, say) becomes one '?'.
  */
+/**
+ * Whether Helvetica can set the text: nothing in it becomes '?' in WinAnsi (`toWinAnsi`), as Chinese,
+ * Korean or Cyrillic would.
+ */
+export function winAnsiHolds(text: string): boolean {
+  const marks = (value: string) => value.split('?').length;
+  return PRINTABLE_ASCII.test(text) || marks(toWinAnsi(text)) === marks(text);
+}
+
 export function toWinAnsi(text: string): string {
   // Most text (part numbers, English specifications) is printable ASCII already, which is its own WinAnsi.
   if (PRINTABLE_ASCII.test(text)) return text;

@@ -97,6 +97,8 @@ export function quotePdf(quote: Quote, company: QuoteCompany): Uint8Array<ArrayB
     subtitle: company.name,
     blocks,
     language: locale,
+    // Names as customers and editors wrote them: a Chinese name on an English quote is printed, not '?'.
+    anyScript: true,
     pageLabel: (page, pages) => say('document.page', { page, pages }),
   });
 }

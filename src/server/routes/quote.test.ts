@@ -162,4 +162,14 @@ describeApi('reorder', (api) => {
     const bad = await api.post('/shop/reorder/preview', { source: 'invoice', id: 1 }, headers);
     expect(bad.status).toBe(400);
   });
+
+  test("prints a Chinese name on an English quote, not '?' (set in the embedded font)", async () => {
+    const { headers, customer } = await customerWithCart(api);
+    await api.db.query('update customer set name = $2 where id = $1', [customer.id, '王小明']);
+    const quote = (await api.post('/quote/create', { language: 'en' }, headers)).body.data;
+    const text = pdfText(decode((await api.post('/quote/pdf', { id: quote.id }, headers)).body.data.base64));
+    expect(text).toContain('王小明');
+    expect(text).toContain('LS-405-50');
+    expect(text).toContain(quote.quoteNo);
+  });
 });
