@@ -5,7 +5,6 @@ import '../styles/quick-order.css';
 import { useStore } from '@nanostores/react';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { MAX_QUANTITY } from '#api/fields.ts';
-import { QUICK_ORDER_MAX_LINES } from '#api/quick-order.ts';
 import { type Locale, localePath, type MessageKey, t } from '#i18n/index.ts';
 import { formatDate, formatPrice } from '#lib/format.ts';
 import {
@@ -117,7 +116,9 @@ function Row({ locale, line, index }: { locale: Locale; line: QuickLine; index: 
       <td>
         {product ? (
           <>
-            <a href={localePath(locale, `/product/${product.slug}`)}>{product.name}</a>
+            <a id={`${id}-product`} href={localePath(locale, `/product/${product.slug}`)}>
+              {product.name}
+            </a>
             <span className="part-number">{product.partNumber}</span>
           </>
         ) : line.match?.status === 'ambiguous' ? (
@@ -128,7 +129,10 @@ function Row({ locale, line, index }: { locale: Locale; line: QuickLine; index: 
               defaultValue=""
               onChange={(event: ChangeEvent<HTMLSelectElement>) => {
                 const picked = line.match?.candidates.find((c) => String(c.id) === event.target.value);
-                if (picked) chooseCandidate(line.key, picked);
+                if (!picked) return;
+                chooseCandidate(line.key, picked);
+                // The list gives way to the chosen product's link: focus goes there rather than to the page.
+                requestAnimationFrame(() => document.getElementById(`${id}-product`)?.focus());
               }}
             >
               <option value="" disabled>
@@ -159,7 +163,13 @@ function Row({ locale, line, index }: { locale: Locale; line: QuickLine; index: 
 }
 
 /** The quick-order page: paste or upload part numbers, fix what did not match, add the good lines at once. */
-export default function QuickOrder({ locale }: { locale: Locale }) {
+export default function QuickOrder({
+  locale,
+  hintId,
+}: {
+  locale: Locale /** The id of the list's hint, prebuilt by the page. */;
+  hintId: string;
+}) {
   const id = useId();
   const lines = useStore($quickOrder);
   const busy = useStore($quickOrderBusy);
@@ -204,13 +214,10 @@ export default function QuickOrder({ locale }: { locale: Locale }) {
             rows={8}
             value={text}
             spellCheck={false}
-            aria-describedby={`${id}-hint`}
+            aria-describedby={hintId}
             placeholder={'LS-405-50, 2\nRS-785-H\t1'}
             onChange={(event) => setText(event.target.value)}
           />
-          <p id={`${id}-hint`} className="hint">
-            {t(locale, 'quickOrder.listHint', { max: QUICK_ORDER_MAX_LINES })}
-          </p>
         </div>
         <div className="form-actions">
           <button type="submit" aria-disabled={busy || undefined}>

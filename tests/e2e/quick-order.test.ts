@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pdfText } from '#tests/support/pdf-text.ts';
 import { expectAccessible } from './axe.ts';
 import { islandsReady, startBrowser } from './browser.ts';
-import { apiCall } from './customer-api.ts';
+import { apiCall, registerCustomer } from './customer-api.ts';
 
 // A buyer's visit by part numbers, in each language: paste a list of ten lines (a typo, an unknown part, a
 // Chinese comma, a quantity over the limit), fix the bad lines in place, log in on the way (the list is
@@ -26,27 +26,6 @@ const LIST = [
   'CM-LS-4、1',
   'ST-XY-120：2',
 ].join('\n');
-
-/** A customer registered through the API with the emailed code: their email and password for the login dialog. */
-async function registered(tag: string) {
-  const stamp = Date.now().toString(36);
-  const email = `${tag}.${stamp}@example.com`;
-  const password = 'purchasing office 42';
-  await apiCall('/client/send/email', { email, purpose: 'register' });
-  const mail = await fetch(`${inject('mailUrl')}?to=${encodeURIComponent(email)}`);
-  const { code } = (await mail.json()) as { code: string };
-  await apiCall('/client/register', {
-    username: `${tag}_${stamp}`,
-    name: tag === 'qo_en' ? 'Rosalind Franklin' : '屠呦呦',
-    email,
-    password,
-    confirmPassword: password,
-    contactNumber: '+65 6123 4567',
-    code,
-    agree: true,
-  });
-  return { email, password };
-}
 
 const stateOf = (page: Page) =>
   page.locator('.quick-order-table tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-state')));
@@ -77,7 +56,11 @@ describe.each([
   let quoteNo = '';
 
   beforeAll(async () => {
-    customer = await registered(tag);
+    customer = await registerCustomer({
+      tag,
+      name: locale === 'en' ? 'Rosalind Franklin' : '屠呦呦',
+      password: 'purchasing office 42',
+    });
     page = await browser.open(`${prefix}/quick-order`, { viewport: { width: 1280, height: 900 } });
     await islandsReady(page);
   });
@@ -121,6 +104,9 @@ describe.each([
     const typo = rows.nth(4).locator('select');
     const value = await typo.locator('option', { hasText: 'SP-NIR-1700' }).getAttribute('value');
     await typo.selectOption(value ?? '');
+    // The list gives way to the chosen product's link, and focus goes there rather than back to the page.
+    await page.waitForFunction(() => document.activeElement?.closest('tr')?.getAttribute('data-line') === '5');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('A');
     const unknown = rows.nth(5).locator('input.part-input');
     await unknown.fill('FL-1000');
     await unknown.press('Enter');
@@ -150,11 +136,7 @@ describe.each([
     await page.locator('.quick-order .empty').waitFor();
     const token = await page.evaluate(() => localStorage.getItem('satoken'));
     const cart = await apiCall<{ total: number }>('/shop/cart/page', { pageSize: 999 }, token ?? '');
-    console.log(
-      'cart after add',
-      cart.total,
-      await page.locator('.site-header [data-cart-count]').first().textContent(),
-    );
+    expect(cart.total).toBe(10);
     await page.waitForFunction(() => document.querySelector('.site-header [data-cart-count]')?.textContent === '10');
   });
 
@@ -219,8 +201,18 @@ describe.each([
     const preview = card.locator('[data-reorder]');
     await preview.locator('tbody tr').nth(9).waitFor();
     expect(await preview.locator('tbody tr[data-status="same"]').count()).toBe(10);
+    const focusIn = (selector: string) =>
+      page.waitForFunction((inside) => document.activeElement?.matches(inside), selector);
+    // Focus goes to the preview's heading, back to the button when it is cancelled, and to the cart's link
+    // once the lines are in (each replaces the control pressed).
+    await focusIn(`.quote-card[data-quote-no="${quoteNo}"] [data-reorder] h3`);
     await expectAccessible(page, `${locale} reorder preview`, '[data-reorder]');
+    await preview.locator('.form-actions button').nth(1).click();
+    await focusIn(`.quote-card[data-quote-no="${quoteNo}"] .form-actions button.secondary`);
+    await page.keyboard.press('Enter');
+    await focusIn(`.quote-card[data-quote-no="${quoteNo}"] [data-reorder] h3`);
     await preview.locator('.form-actions button').first().click();
     await preview.getByRole('status').filter({ hasText: text.reordered }).waitFor();
+    await focusIn(`.quote-card[data-quote-no="${quoteNo}"] [data-reorder] [role=status] a`);
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ReorderLine } from '#api/reorder.ts';
 import { type Locale, localePath, type MessageKey, t } from '#i18n/index.ts';
 import { formatDate, formatPrice } from '#lib/format.ts';
@@ -20,6 +20,21 @@ export default function Reorder({ locale, source, id }: { locale: Locale; source
   const [preview, setPreview] = useState<{ currency: string; lines: ReorderLine[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const toCart = useRef<HTMLAnchorElement>(null);
+  const opened = useRef(false);
+
+  // Focus follows what the reader asked for: the preview's heading when it opens, the button again when it is
+  // cancelled, the link to the cart once the lines are in it (each replaces the control that was pressed).
+  useEffect(() => {
+    if (preview) heading.current?.focus();
+    else if (opened.current) button.current?.focus();
+    opened.current = preview !== null;
+  }, [preview]);
+  useEffect(() => {
+    if (done) toCart.current?.focus();
+  }, [done]);
 
   const open = async () => {
     if (busy) return;
@@ -37,7 +52,13 @@ export default function Reorder({ locale, source, id }: { locale: Locale; source
   if (!preview) {
     return (
       <div className="form-actions">
-        <button type="button" className="secondary" aria-disabled={busy || undefined} onClick={() => void open()}>
+        <button
+          ref={button}
+          type="button"
+          className="secondary"
+          aria-disabled={busy || undefined}
+          onClick={() => void open()}
+        >
           {t(locale, 'reorder.button')}
         </button>
       </div>
@@ -47,7 +68,7 @@ export default function Reorder({ locale, source, id }: { locale: Locale; source
   const sold = preview.lines.filter((line) => line.status === 'same' || line.status === 'priceChanged');
   return (
     <section className="reorder" aria-labelledby={headingId} data-reorder>
-      <h3 id={headingId} tabIndex={-1} ref={(node) => node?.focus()}>
+      <h3 id={headingId} tabIndex={-1} ref={heading}>
         {t(locale, 'reorder.title')}
       </h3>
       <div className="table-scroll">
@@ -91,7 +112,10 @@ export default function Reorder({ locale, source, id }: { locale: Locale; source
       </div>
       {done ? (
         <p role="status">
-          {t(locale, 'reorder.done')} <a href={localePath(locale, '/account/cart')}>{t(locale, 'quickOrder.toCart')}</a>
+          {t(locale, 'reorder.done')}{' '}
+          <a ref={toCart} href={localePath(locale, '/account/cart')}>
+            {t(locale, 'quickOrder.toCart')}
+          </a>
         </p>
       ) : (
         <div className="form-actions">
