@@ -1,19 +1,12 @@
 import * as v from 'valibot';
 import { defineCall, Id, LanguageField, PageFields, page, Timestamp } from './common.ts';
+import { OrderLine } from './shop.ts';
 
 /** How long a quote's prices hold, in days from the day it is made. */
 export const QUOTE_VALID_DAYS = 30;
 
 /** A line of a quote: the product, quantity, price and ship date as they were when it was made. */
-const QuoteLine = v.object({
-  productId: Id,
-  partNumber: v.string(),
-  name: v.string(),
-  quantity: v.number(),
-  unitPrice: v.number(),
-  total: v.number(),
-  shipDate: v.pipe(v.string(), v.isoDate()),
-});
+const QuoteLine = v.object({ ...OrderLine.entries, shipDate: v.pipe(v.string(), v.isoDate()) });
 
 /** A formal quote: numbered, frozen at the moment it was made, valid for 30 days. */
 export const Quote = v.object({

@@ -147,6 +147,16 @@ export const ORDER_STATUSES = ['submitted', 'quoted', 'confirmed', 'shipped', 'c
 export const OrderStatus = v.picklist(ORDER_STATUSES);
 export type OrderStatus = v.InferOutput<typeof OrderStatus>;
 
+/** A line of an order request: the product, quantity and price as they were when it was submitted. */
+export const OrderLine = v.object({
+  productId: Id,
+  partNumber: v.string(),
+  name: v.string(),
+  quantity: v.number(),
+  unitPrice: v.number(),
+  total: v.number(),
+});
+
 export const Order = v.object({
   id: Id,
   orderNo: v.string(),
@@ -160,16 +170,7 @@ export const Order = v.object({
     postalCode: v.string(),
     country: v.string(),
   }),
-  lines: v.array(
-    v.object({
-      productId: Id,
-      partNumber: v.string(),
-      name: v.string(),
-      quantity: v.number(),
-      unitPrice: v.number(),
-      total: v.number(),
-    }),
-  ),
+  lines: v.array(OrderLine),
   total: v.number(),
   currency: v.string(),
   createdAt: Timestamp,

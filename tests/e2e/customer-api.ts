@@ -12,8 +12,12 @@ export async function apiCall<T = unknown>(path: string, body: object, token?: s
   return answer.data;
 }
 
-/** Registers a customer through the API with the emailed code and logs in: answers the session token. */
-export async function registeredCustomer(customer: { tag: string; name: string; password: string }): Promise<string> {
+/** Registers a customer through the API with the emailed code: answers what they log in with. */
+export async function registerCustomer(customer: {
+  tag: string;
+  name: string;
+  password: string;
+}): Promise<{ email: string; password: string }> {
   const stamp = Date.now().toString(36);
   const email = `${customer.tag}.${stamp}@example.com`;
   await apiCall('/client/send/email', { email, purpose: 'register' });
@@ -31,5 +35,11 @@ export async function registeredCustomer(customer: { tag: string; name: string; 
     code,
     agree: true,
   });
+  return { email, password };
+}
+
+/** Registers a customer through the API with the emailed code and logs in: answers the session token. */
+export async function registeredCustomer(customer: { tag: string; name: string; password: string }): Promise<string> {
+  const { email, password } = await registerCustomer(customer);
   return apiCall<string>('/client/login', { account: email, password });
 }
