@@ -5,7 +5,6 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import * as v from 'valibot';
 import { EDITOR_ROLES, type EditorRole, MAX_TOKEN_DAYS, TOKEN_DAYS, TokenName } from '#api/editor-accounts.ts';
 import { Email } from '#api/fields.ts';
@@ -14,6 +13,7 @@ import { serverConfig } from '#server/config.ts';
 import { openOps } from '#server/control/client.ts';
 import { describeFailure } from '#server/control/ops.ts';
 import { DataDirInUseError } from '#server/db/lock.ts';
+import { commandLine } from './cli.ts';
 
 const USAGE = `Usage:
   npm run editor -- create --email E [--role editor|admin] [--name N] [--days D]
@@ -33,42 +33,22 @@ Roles: editor (content, meta, rebuilds and rollbacks), admin (that, and site set
 editor accounts). Editors call /api/editor/… with the header "Authorization: Bearer <token>".
 On DATABASE_URL, or the embedded database under DATA_DIR (through the server while one runs on it).`;
 
-function usage(problem: string): never {
-  console.error(`${problem}\n\n${USAGE}`);
-  process.exit(2);
-}
-
-function parse() {
-  try {
-    return parseArgs({
-      allowPositionals: true,
-      options: {
-        email: { type: 'string' },
-        role: { type: 'string' },
-        name: { type: 'string' },
-        days: { type: 'string' },
-        editor: { type: 'string' },
-        entity: { type: 'string' },
-        action: { type: 'string' },
-        date: { type: 'string' },
-        since: { type: 'string' },
-        until: { type: 'string' },
-        limit: { type: 'string' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    usage((error as Error).message);
-  }
-}
-const { values, positionals } = parse();
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const [command, ...rest] = positionals;
-if (command === undefined) usage('Say what to do: create, revoke, list or history.');
+const cli = commandLine(USAGE, {
+  email: { type: 'string' },
+  role: { type: 'string' },
+  name: { type: 'string' },
+  days: { type: 'string' },
+  editor: { type: 'string' },
+  entity: { type: 'string' },
+  action: { type: 'string' },
+  date: { type: 'string' },
+  since: { type: 'string' },
+  until: { type: 'string' },
+  limit: { type: 'string' },
+  json: { type: 'boolean' },
+});
+const { values, rest, usage } = cli;
+const command = cli.command ?? usage('Say what to do: create, revoke, list or history.');
 if (!['create', 'revoke', 'list', 'history'].includes(command)) usage(`Unknown command "${command}".`);
 if (rest.length > 0) usage(`${command} takes no other argument.`);
 
@@ -84,8 +64,7 @@ if (stray) usage(`${command} takes no --${stray}.`);
 let email = '';
 if (command === 'create' || command === 'revoke') {
   const parsed = v.safeParse(Email, values.email ?? '');
-  if (!parsed.success) usage(`${command} takes --email with a valid email address.`);
-  email = parsed.output;
+  email = parsed.success ? parsed.output : usage(`${command} takes --email with a valid email address.`);
 }
 if (values.role !== undefined && !EDITOR_ROLES.includes(values.role as EditorRole))
   usage(`--role is editor or admin, not "${values.role}".`);

@@ -2,11 +2,8 @@
 // sales team. On the embedded database under DATA_DIR (stop the server first: PGlite is one process's),
 // or on DATABASE_URL.
 
-import { existsSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { serverConfig } from '#server/config.ts';
-import { openDb } from '#server/db/index.ts';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { migrate } from '#server/db/migrate.ts';
 import {
   getInquiry,
@@ -15,6 +12,7 @@ import {
   inquiriesSince,
   listInquiries,
 } from '#server/inquiry/records.ts';
+import { commandLine, dayStart, openServerDb, wholeNumber } from './cli.ts';
 
 const USAGE = `Usage:
   npm run inquiries -- list [--limit N]              the newest inquiries (50 unless --limit)
@@ -23,35 +21,12 @@ const USAGE = `Usage:
                                                      every inquiry since that day (UTC) as CSV, to F or the terminal
 On the embedded database (DATA_DIR) while the server is stopped, or on DATABASE_URL.`;
 
-function usage(problem: string): never {
-  console.error(`${problem}\n\n${USAGE}`);
-  process.exit(2);
-}
-
-function parse() {
-  try {
-    return parseArgs({
-      allowPositionals: true,
-      options: {
-        limit: { type: 'string' },
-        out: { type: 'string' },
-        since: { type: 'string' },
-        file: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    usage((error as Error).message);
-  }
-}
-
-const { values, positionals } = parse();
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const [command, ...rest] = positionals;
-const wholeNumber = (text: string | undefined) => (/^[1-9]\d{0,9}$/.test(text ?? '') ? Number(text) : undefined);
+const { values, command, rest, usage } = commandLine(USAGE, {
+  limit: { type: 'string' },
+  out: { type: 'string' },
+  since: { type: 'string' },
+  file: { type: 'string' },
+});
 let since: Date | undefined;
 let id: number | undefined;
 let limit = 50;
@@ -62,20 +37,13 @@ if (command === 'list') {
   id = wholeNumber(rest[0]);
   if (rest.length !== 1 || id === undefined) usage('show takes one inquiry id (a whole number, as list shows it).');
 } else if (command === 'export') {
-  const day = values.since ?? '';
-  since = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00Z`) : undefined;
-  if (rest.length > 0 || !since || Number.isNaN(since.getTime())) usage('export takes --since YYYY-MM-DD.');
+  since = dayStart(values.since);
+  if (rest.length > 0 || !since) usage('export takes --since YYYY-MM-DD.');
 } else {
   usage(command === undefined ? 'Say what to do: list, show or export.' : `Unknown command "${command}".`);
 }
 
-const config = serverConfig();
-const dataDir = join(config.dataDir, 'pglite');
-if (!config.databaseUrl && !existsSync(dataDir)) {
-  console.error(`No embedded database under ${dataDir}: set DATA_DIR (or DATABASE_URL) to the server's.`);
-  process.exit(1);
-}
-const db = await openDb({ url: config.databaseUrl, dataDir });
+const db = await openServerDb();
 
 const time = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(0)} KB`);

@@ -3,13 +3,9 @@
 // On the embedded database under DATA_DIR (stop the server first: PGlite is one process's), or on
 // DATABASE_URL.
 
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { serverConfig } from '#server/config.ts';
-import { openDb } from '#server/db/index.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { listOutbox, MAX_ATTEMPTS, type OutboxEntry, retryFailed } from '#server/mail/outbox.ts';
+import { commandLine, openServerDb, serverDataDir, wholeNumber } from './cli.ts';
 
 const USAGE = `Usage:
   npm run outbox -- list [--failed]      the mail not sent yet; --failed: only what was given up
@@ -17,48 +13,25 @@ const USAGE = `Usage:
   npm run outbox -- retry --all-failed   puts every failed message back to pending
 On the embedded database (DATA_DIR) while the server is stopped, or on DATABASE_URL.`;
 
-function usage(problem: string): never {
-  console.error(`${problem}\n\n${USAGE}`);
-  process.exit(2);
-}
-
-function parse() {
-  try {
-    return parseArgs({
-      allowPositionals: true,
-      options: { failed: { type: 'boolean' }, 'all-failed': { type: 'boolean' }, help: { type: 'boolean' } },
-    });
-  } catch (error) {
-    usage((error as Error).message);
-  }
-}
-const { values, positionals } = parse();
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const [command, ...rest] = positionals;
+const { values, command, rest, usage } = commandLine(USAGE, {
+  failed: { type: 'boolean' },
+  'all-failed': { type: 'boolean' },
+});
 let retryId: number | 'all' | undefined;
 if (command === 'list') {
   if (rest.length > 0 || values['all-failed']) usage('list takes no argument but --failed.');
 } else if (command === 'retry') {
   if (values.failed) usage('retry takes an id or --all-failed, not --failed.');
   if (values['all-failed'] && rest.length === 0) retryId = 'all';
-  else if (!values['all-failed'] && rest.length === 1 && /^[1-9]\d{0,9}$/.test(rest[0] ?? ''))
-    retryId = Number(rest[0]);
+  else if (!values['all-failed'] && rest.length === 1 && wholeNumber(rest[0]) !== undefined)
+    retryId = wholeNumber(rest[0]);
   else usage('retry takes one message id (a whole number, as list shows it) or --all-failed.');
 } else {
   usage(command === undefined ? 'Say what to do: list or retry.' : `Unknown command "${command}".`);
 }
 
-const config = serverConfig();
-const dataDir = join(config.dataDir, 'pglite');
-if (!config.databaseUrl && !existsSync(dataDir)) {
-  console.error(`No embedded database under ${dataDir}: set DATA_DIR (or DATABASE_URL) to the server's.`);
-  process.exit(1);
-}
-const db = await openDb({ url: config.databaseUrl, dataDir });
-const where = db.kind === 'pglite' ? dataDir : 'DATABASE_URL';
+const db = await openServerDb();
+const where = db.kind === 'pglite' ? serverDataDir() : 'DATABASE_URL';
 
 const time = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
 function describe(entry: OutboxEntry): string {

@@ -1,15 +1,13 @@
 // `npm run quotes -- list|show QUOTE|export --since DATE`: the customers' formal quotes, for the sales team.
 // On the embedded database under DATA_DIR (stop the server first: PGlite is one process's), or on DATABASE_URL.
 
-import { existsSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { csvText } from '#lib/csv.ts';
-import { serverConfig } from '#server/config.ts';
-import { openDb } from '#server/db/index.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { findQuote, listQuotes } from '#server/db/quotes.ts';
 import { quoteCompany, quoteFileName, quotePdf } from '#server/quote/document.ts';
+import { commandLine, dayStart, openServerDb, wholeNumber } from './cli.ts';
 
 const USAGE = `Usage:
   npm run quotes -- list [--limit N]                 the newest quotes (50 unless --limit)
@@ -19,35 +17,12 @@ const USAGE = `Usage:
                                                      every quote line since that day (UTC) as CSV, to F or the terminal
 On the embedded database (DATA_DIR) while the server is stopped, or on DATABASE_URL.`;
 
-function usage(problem: string): never {
-  console.error(`${problem}\n\n${USAGE}`);
-  process.exit(2);
-}
-
-function parse() {
-  try {
-    return parseArgs({
-      allowPositionals: true,
-      options: {
-        limit: { type: 'string' },
-        pdf: { type: 'string' },
-        since: { type: 'string' },
-        file: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    usage((error as Error).message);
-  }
-}
-
-const { values, positionals } = parse();
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const [command, ...rest] = positionals;
-const wholeNumber = (text: string | undefined) => (/^[1-9]\d{0,9}$/.test(text ?? '') ? Number(text) : undefined);
+const { values, command, rest, usage } = commandLine(USAGE, {
+  limit: { type: 'string' },
+  pdf: { type: 'string' },
+  since: { type: 'string' },
+  file: { type: 'string' },
+});
 let since: string | undefined;
 let limit = 50;
 if (command === 'list') {
@@ -57,21 +32,14 @@ if (command === 'list') {
   if (rest.length !== 1 || !/^(Q\d{8}-\d{6}|[1-9]\d{0,9})$/i.test(rest[0] ?? ''))
     usage('show takes one quote number (Q20261127-000001) or id, as list shows it.');
 } else if (command === 'export') {
-  const day = values.since ?? '';
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`));
-  if (rest.length > 0 || !valid) usage('export takes --since YYYY-MM-DD.');
-  since = `${day}T00:00:00Z`;
+  const day = dayStart(values.since);
+  if (rest.length > 0 || !day) usage('export takes --since YYYY-MM-DD.');
+  since = day?.toISOString();
 } else {
   usage(command === undefined ? 'Say what to do: list, show or export.' : `Unknown command "${command}".`);
 }
 
-const config = serverConfig();
-const dataDir = join(config.dataDir, 'pglite');
-if (!config.databaseUrl && !existsSync(dataDir)) {
-  console.error(`No embedded database under ${dataDir}: set DATA_DIR (or DATABASE_URL) to the server's.`);
-  process.exit(1);
-}
-const db = await openDb({ url: config.databaseUrl, dataDir });
+const db = await openServerDb();
 
 const time = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`;

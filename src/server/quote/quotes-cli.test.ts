@@ -64,6 +64,8 @@ describe('npm run quotes', () => {
 
     await expect(cli('show', 'nope')).rejects.toMatchObject({ code: 2 });
     await expect(cli('export', '--since', 'yesterday')).rejects.toMatchObject({ code: 2 });
+    // Not a day, though Date would read it as 2 March.
+    await expect(cli('export', '--since', '2026-02-30')).rejects.toMatchObject({ code: 2 });
     await expect(cli('show', 'Q20000101-999999')).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining('No quote'),
