@@ -35,6 +35,7 @@ describe.each([
     added: 'Added to your cart.',
     removed: 'Removed from your cart.',
     submitted: 'Submitted',
+    reorder: 'Reorder',
     emptyAddresses: 'You have no saved addresses yet.',
   },
   {
@@ -49,6 +50,7 @@ describe.each([
     added: '已加入购物车。',
     removed: '已从购物车移除。',
     submitted: '已提交',
+    reorder: '再次订购',
     emptyAddresses: '您还没有保存地址。',
   },
 ])('a customer in $locale', (text) => {
@@ -316,6 +318,18 @@ describe.each([
     expect(await order.locator('tbody tr').count()).toBe(1);
     await page.locator('[data-toaster] .toast').first().waitFor();
     expect(await cartCount(page)).toBe('0');
+  });
+
+  test('reorders the order request: shows its line unchanged, then puts it back in the cart', async () => {
+    const order = page.locator('.order-card').first();
+    const lines = await order.locator('tbody tr').count();
+    await order.getByRole('button', { name: text.reorder }).click();
+    const preview = order.locator('[data-reorder]');
+    await preview.locator('tbody tr').first().waitFor();
+    expect(await preview.locator('tbody tr[data-status="same"]').count()).toBe(lines);
+    await preview.locator('.form-actions button').first().click();
+    await preview.getByRole('status').filter({ hasText: text.added }).waitFor();
+    await page.waitForFunction(() => document.querySelector('.site-header [data-cart-count]')?.textContent !== '0');
   });
 
   test('logs out after a confirmation, goes home, and the second tab follows', async () => {
