@@ -4,6 +4,7 @@ import { foldOnScroll } from './header-fold.ts';
 import { setUpHeaderMenu } from './header-menu.ts';
 import { setUpLocaleSwitch } from './locale-switch.ts';
 import { setUpLoginDialog } from './login-dialog.ts';
+import { setUpMenuChildren } from './menu-children.ts';
 import { followSession } from './session.ts';
 import { setUpToggles } from './toggles.ts';
 
@@ -16,6 +17,7 @@ if (header) {
   // From here on the panels follow aria-expanded instead of CSS :hover / :focus-within.
   header.classList.add('enhanced');
   const panels = setUpDropPanels(header);
+  setUpMenuChildren(header);
   foldOnScroll(header, () => panels.closeAll());
   setUpHeaderMenu(header, () => panels.closeAll());
   setUpHeaderActions(header);

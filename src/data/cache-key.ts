@@ -63,10 +63,24 @@ export function productDigests(locale: Locale): Promise<Map<number, string>> {
   return digests;
 }
 
-/** The digest of what every page in a locale shows around its content, made once per build. */
+/**
+ * The digest of what every page in a locale shows around its content, made once per build. The category
+ * tree counts by its top categories only: the header's Products panel gets their children from
+ * `/menu.json` when it opens (src/browser/menu-children.ts), so renaming a subcategory re-renders the
+ * pages that show it, not every page (decision 0082). A page that shows the children keys on `treeDigest`.
+ */
 export function siteDigest(locale: Locale): Promise<string> {
-  // The footer's copyright shows the year.
-  return once(`site:${locale}`, async () => digestOf([new Date().getUTCFullYear(), await getSite(locale)]));
+  return once(`site:${locale}`, async () => {
+    const site = await getSite(locale);
+    const tops = site.tree.map(({ children: _children, ...top }) => top);
+    // The footer's copyright shows the year.
+    return digestOf([new Date().getUTCFullYear(), { ...site, tree: tops }]);
+  });
+}
+
+/** The digest of the whole category tree in a locale, children and all: for the pages that show them. */
+export function treeDigest(locale: Locale): Promise<string> {
+  return once(`tree:${locale}`, async () => digestOf((await getSite(locale)).tree));
 }
 
 /** A page's key: the site's digest in its locale and the page's own data (any JSON values). */

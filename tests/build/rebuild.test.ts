@@ -139,6 +139,37 @@ describe('rebuilding after an edit', { timeout: 300_000 }, () => {
     }
   });
 
+  test('renaming a subcategory re-renders the pages that show its name and the menu file, not every page', async () => {
+    const before = checksums(outDir);
+    const [category] = await db.query<{ id: number }>(
+      'select min(id) as id from category where parent_id is not null and published',
+    );
+    if (!category?.id) throw new Error('no subcategory in the demo catalogue');
+    const names = { en: 'Renamed Subcategory Kappa', zh: '重命名子类卡帕' };
+    await db.query('update category set name_en = $2, name_zh = $3 where id = $1', [category.id, names.en, names.zh]);
+
+    const build = await rebuild();
+    expect(build).toMatchObject({ status: 'published' });
+    const after = checksums(outDir);
+    const pages = changedFiles(before, after).filter((file) => file.endsWith('.html'));
+    const shows = (file: string) => {
+      const html = readFileSync(join(outDir, file), 'utf8');
+      return html.includes(names.en) || html.includes(names.zh);
+    };
+    // The header's Products panel takes the children from /menu.json (decision 0082): the pages that name the
+    // subcategory (its own, its products' breadcrumbs, the sitemap, the contact form's interests) change;
+    // the rest keep their bytes.
+    expect(pages.filter((file) => !shows(file))).toEqual([]);
+    const showing = [...after.keys()].filter((file) => file.endsWith('.html') && shows(file));
+    expect(showing.filter((file) => !pages.includes(file))).toEqual([]);
+    expect(pages).toContain('sitemap/index.html');
+    expect(pages).toContain('zh-CN/contact/index.html');
+    const allPages = [...after.keys()].filter((file) => file.endsWith('.html'));
+    expect(pages.length).toBeLessThan(allPages.length / 4);
+    expect(readFileSync(join(outDir, 'menu.json'), 'utf8')).toContain(names.en);
+    expect(readFileSync(join(outDir, 'zh-CN/menu.json'), 'utf8')).toContain(names.zh);
+  });
+
   test('a build with no change renders only what every build writes, and publishes the same bytes', async () => {
     const before = checksums(outDir);
     const again = await rebuild();

@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { startBrowser } from './browser.ts';
+import { apiCall } from './customer-api.ts';
+
+interface Category {
+  slug: string;
+  name: string;
+  children: Category[];
+}
 
 const browser = startBrowser();
 
@@ -22,9 +29,14 @@ const focused = (page: Page, selector: string) =>
 const isFolded = (page: Page) =>
   page.evaluate(() => document.querySelector('.site-header')?.classList.contains('folded') ?? false);
 
-/** The path of the first child category in the Products panel, e.g. '/category/list/12-fiber-lasers'. */
+/**
+ * The path of the first child category in the Products panel, e.g. '/category/list/12-fiber-lasers'. The
+ * children come from /menu.json once the pointer enters the panel's item (decision 0082).
+ */
 async function firstCategoryListPath(page: Page): Promise<string> {
+  await page.hover('button[aria-controls="panel-products"]');
   const href = await page.locator('#panel-products ul ul a').first().getAttribute('href');
+  await page.mouse.move(0, 600);
   return (href ?? '').replace(/^\/zh-CN/, '');
 }
 
@@ -207,15 +219,41 @@ describe.each([
 });
 
 describe('the header without JavaScript', () => {
-  test('still opens the Products panel on hover and on focus', async () => {
+  test('still opens the Products panel on hover and on focus, with the top categories (their pages list the rest)', async () => {
     const page = await browser.open('/', { javaScriptEnabled: false });
     const panel = page.locator('#panel-products');
     await page.hover('button[aria-controls="panel-products"]');
     await panel.waitFor({ state: 'visible' });
     await page.mouse.move(0, 600);
     await panel.waitFor({ state: 'hidden' });
-    await tabTo(page, '#panel-products ul ul a');
+    await tabTo(page, '#panel-products a.panel-top[href^="/category/top/"]');
     expect(await panel.isVisible()).toBe(true);
+    expect(await panel.locator('a.panel-top').count()).toBeGreaterThanOrEqual(4);
+    await page.context().close();
+  });
+});
+
+describe('the Products panel’s subcategories', () => {
+  test('come from /menu.json once, on the first sign of interest, and match the category tree', async () => {
+    const page = await browser.open('/zh-CN/');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/menu.json')) asked.push(new URL(request.url()).pathname);
+    });
+    await page.waitForTimeout(300);
+    expect(asked, 'nothing fetched before the visitor shows interest').toEqual([]);
+    await page.hover('button[aria-controls="panel-products"]');
+    const children = page.locator('#panel-products ul ul a');
+    await children.first().waitFor();
+    await page.mouse.move(0, 600);
+    await page.hover('button[aria-controls="panel-products"]');
+    expect(asked).toEqual(['/zh-CN/menu.json']);
+    const tree = await apiCall<Category[]>('/category/list', { language: 'zh' });
+    const expected = tree.flatMap((top) =>
+      top.children.map((child) => [`/zh-CN/category/list/${child.slug}`, child.name]),
+    );
+    const shown = await children.evaluateAll((links) => links.map((a) => [a.getAttribute('href'), a.textContent]));
+    expect(shown).toEqual(expected);
     await page.context().close();
   });
 });
