@@ -65,17 +65,23 @@ export function productDigests(locale: Locale): Promise<Map<number, string>> {
 
 /**
  * The digest of what every page in a locale shows around its content, made once per build. The category
- * tree counts by its top categories only: the header's Products panel gets their children from
- * `/menu.json` when it opens (src/browser/menu-children.ts), so renaming a subcategory re-renders the
- * pages that show it, not every page (decision 0082). A page that shows the children keys on `treeDigest`.
+ * tree counts by its top categories only, and the solutions not at all: the header's panels get the
+ * subcategories and the solutions from `/menu.json` when first wanted (src/browser/menu-children.ts), so
+ * renaming one re-renders the pages that show it, not every page (decision 0082). A page that shows the
+ * subcategories keys on `treeDigest` too; one that lists the solutions, on `solutionListDigest`.
  */
 export function siteDigest(locale: Locale): Promise<string> {
   return once(`site:${locale}`, async () => {
-    const site = await getSite(locale);
+    const { solutions: _solutions, ...site } = await getSite(locale);
     const tops = site.tree.map(({ children: _children, ...top }) => top);
     // The footer's copyright shows the year.
     return digestOf([new Date().getUTCFullYear(), { ...site, tree: tops }]);
   });
+}
+
+/** The digest of the site's list of solutions in a locale (titles, links, groups): for the pages that list them. */
+export function solutionListDigest(locale: Locale): Promise<string> {
+  return once(`solutions-list:${locale}`, async () => digestOf((await getSite(locale)).solutions));
 }
 
 /** The digest of the whole category tree in a locale, children and all: for the pages that show them. */

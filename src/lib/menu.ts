@@ -1,5 +1,8 @@
 /**
- * What `/menu.json` holds (src/pages/[...locale]/menu.json.ts): each top category's link, with its children's
- * links and names, for the header's Products panel (src/browser/menu-children.ts).
+ * What `/menu.json` holds (src/pages/[...locale]/menu.json.ts), for the header's drop panels
+ * (src/browser/menu-children.ts): by panel id, each top entry's link with its children's links and names
+ * (the Products panel's top categories with their subcategories, the Solutions panel's groups with their
+ * solutions).
  */
-export type MenuTree = { href: string; children: { href: string; name: string }[] }[];
+type MenuTree = { href: string; children: { href: string; name: string }[] }[];
+export type MenuPanels = Record<string, MenuTree>;

@@ -170,6 +170,36 @@ describe('rebuilding after an edit', { timeout: 300_000 }, () => {
     expect(readFileSync(join(outDir, 'zh-CN/menu.json'), 'utf8')).toContain(names.zh);
   });
 
+  test('renaming a solution re-renders the pages that list or show it and the menu file, not every page', async () => {
+    const before = checksums(outDir);
+    const [solution] = await db.query<{ id: number }>('select min(id) as id from solution where published');
+    if (!solution?.id) throw new Error('no solution in the demo catalogue');
+    const titles = { en: 'Renamed Solution Lambda', zh: '重命名方案拉姆达' };
+    await db.query('update solution set title_en = $2, title_zh = $3 where id = $1', [
+      solution.id,
+      titles.en,
+      titles.zh,
+    ]);
+
+    expect(await rebuild()).toMatchObject({ status: 'published' });
+    const after = checksums(outDir);
+    const pages = changedFiles(before, after).filter((file) => file.endsWith('.html'));
+    const shows = (file: string) => {
+      const html = readFileSync(join(outDir, file), 'utf8');
+      return html.includes(titles.en) || html.includes(titles.zh);
+    };
+    // The Solutions panel takes the solutions from /menu.json (decision 0082): the solution's pages, its
+    // group's, the solutions page and the sitemap change; the rest keep their bytes.
+    expect(pages.filter((file) => !shows(file))).toEqual([]);
+    const showing = [...after.keys()].filter((file) => file.endsWith('.html') && shows(file));
+    expect(showing.filter((file) => !pages.includes(file))).toEqual([]);
+    expect(pages).toContain('solutions/index.html');
+    expect(pages).toContain('zh-CN/sitemap/index.html');
+    expect(pages.length).toBeLessThan([...after.keys()].filter((file) => file.endsWith('.html')).length / 4);
+    expect(readFileSync(join(outDir, 'menu.json'), 'utf8')).toContain(titles.en);
+    expect(readFileSync(join(outDir, 'zh-CN/menu.json'), 'utf8')).toContain(titles.zh);
+  });
+
   test('a build with no change renders only what every build writes, and publishes the same bytes', async () => {
     const before = checksums(outDir);
     const again = await rebuild();

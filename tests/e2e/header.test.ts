@@ -130,6 +130,8 @@ describe.each([
     for (const href of await groups.evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
       expect(href).toMatch(new RegExp(`^${prefix}/solutions/[a-z0-9-]+$`));
     }
+    // The solutions come from /menu.json once the pointer is over the item (decision 0082).
+    await panel.locator('.solution-groups ul a').first().waitFor();
     expect(await panel.locator('.solution-groups ul a').count()).toBeGreaterThanOrEqual(3);
     await page.context().close();
   });
@@ -233,8 +235,8 @@ describe('the header without JavaScript', () => {
   });
 });
 
-describe('the Products panel’s subcategories', () => {
-  test('come from /menu.json once, on the first sign of interest, and match the category tree', async () => {
+describe('the panels’ subcategories and solutions', () => {
+  test('come from /menu.json once, on the first sign of interest, and match the category tree and the solutions', async () => {
     const page = await browser.open('/zh-CN/');
     const asked: string[] = [];
     page.on('request', (request) => {
@@ -246,14 +248,25 @@ describe('the Products panel’s subcategories', () => {
     const children = page.locator('#panel-products ul ul a');
     await children.first().waitFor();
     await page.mouse.move(0, 600);
-    await page.hover('button[aria-controls="panel-products"]');
+    await page.hover('button[aria-controls="panel-solutions"]');
+    const solutions = page.locator('#panel-solutions ul ul a');
+    await solutions.first().waitFor();
     expect(asked).toEqual(['/zh-CN/menu.json']);
+
     const tree = await apiCall<Category[]>('/category/list', { language: 'zh' });
     const expected = tree.flatMap((top) =>
       top.children.map((child) => [`/zh-CN/category/list/${child.slug}`, child.name]),
     );
-    const shown = await children.evaluateAll((links) => links.map((a) => [a.getAttribute('href'), a.textContent]));
-    expect(shown).toEqual(expected);
+    const linksOf = (links: typeof children) =>
+      links.evaluateAll((anchors) => anchors.map((a) => [a.getAttribute('href'), a.textContent]));
+    expect(await linksOf(children)).toEqual(expected);
+    const published = await apiCall<{ records: { slug: string; title: string }[] }>('/solutions/page', {
+      language: 'zh',
+      pageSize: 999,
+    });
+    expect((await linksOf(solutions)).sort()).toEqual(
+      published.records.map((solution) => [`/zh-CN/solutions/${solution.slug}`, solution.title]).sort(),
+    );
     await page.context().close();
   });
 });

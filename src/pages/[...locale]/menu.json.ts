@@ -1,21 +1,34 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { keyedLocalePaths, treeDigest } from '#data/cache-key.ts';
+import { keyedLocalePaths, solutionListDigest, treeDigest } from '#data/cache-key.ts';
 import { getSite, localeFromParam } from '#data/catalogue.ts';
 import { localePath } from '#i18n/index.ts';
-import type { MenuTree } from '#lib/menu.ts';
+import type { MenuPanels } from '#lib/menu.ts';
 
-// `/menu.json`: the children of each top category, which the header's Products panel shows under it once
-// it is first opened (src/browser/menu-children.ts). Kept out of the pages, so that renaming a subcategory
-// re-renders only the pages that show it (decision 0082). The panel finds a top category by its link.
+// `/menu.json`: the children of each top category and the solutions of each group, which the header's
+// Products and Solutions panels show under them once first wanted (src/browser/menu-children.ts). Kept out
+// of the pages, so that renaming a subcategory or a solution re-renders only the pages that show it
+// (decision 0082). A panel finds its entries by its id, and each top entry by its link.
 export const getStaticPaths = (() =>
-  keyedLocalePaths(async (locale) => [await treeDigest(locale)])) satisfies GetStaticPaths;
+  keyedLocalePaths(async (locale) => [
+    await treeDigest(locale),
+    await solutionListDigest(locale),
+  ])) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ params }) => {
   const locale = localeFromParam(params.locale);
   const link = (path: string) => localePath(locale, path);
-  const body: MenuTree = (await getSite(locale)).tree.map((top) => ({
-    href: link(`/category/top/${top.slug}`),
-    children: top.children.map((child) => ({ href: link(`/category/list/${child.slug}`), name: child.name })),
-  }));
+  const site = await getSite(locale);
+  const body: MenuPanels = {
+    'panel-products': site.tree.map((top) => ({
+      href: link(`/category/top/${top.slug}`),
+      children: top.children.map((child) => ({ href: link(`/category/list/${child.slug}`), name: child.name })),
+    })),
+    'panel-solutions': site.groups.map((group) => ({
+      href: link(`/solutions/${group.key}`),
+      children: site.solutions
+        .filter((solution) => solution.type === group.type)
+        .map((solution) => ({ href: link(`/solutions/${solution.slug}`), name: solution.title })),
+    })),
+  };
   return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8' } });
 };
