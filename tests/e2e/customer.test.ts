@@ -353,6 +353,12 @@ describe.each([
 });
 
 describe('a visitor', () => {
+  test('without JavaScript sees the account’s customer-service box, which waits for the island otherwise', async () => {
+    const page = await browser.open('/account/quotes', { javaScriptEnabled: false });
+    expect(await page.locator('.customer-service').isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   test('gets the login dialog from add to cart and from a favourite toggle, and stays on the page', async () => {
     const home = await browser.open('/');
     const href = await home.locator('.product-card h3 a').first().getAttribute('href');

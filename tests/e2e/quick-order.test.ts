@@ -164,6 +164,8 @@ describe.each([
     quoteNo = (await card.getAttribute('data-quote-no')) ?? '';
     expect(quoteNo).toMatch(/^Q\d{8}-\d{6}$/);
     expect(await card.locator('tbody tr').count()).toBe(10);
+    // Kept from view while the quotes load (no layout shift), shown once they are drawn.
+    await page.locator('.customer-service').waitFor({ state: 'visible' });
     await expectAccessible(page, `${locale} account quotes`);
     await shoot(page, `account-quotes-${locale}`);
   });
