@@ -52,16 +52,19 @@ export function dayStart(text: string | undefined): Date | undefined {
   return day && !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text ? day : undefined;
 }
 
-/** Where the server keeps its embedded database (under DATA_DIR). */
-export const serverDataDir = () => join(serverConfig().dataDir, 'pglite');
-
-/** The server's database: DATABASE_URL's, or the embedded one under DATA_DIR, which must exist already. */
-export async function openServerDb(): Promise<Db> {
+/**
+ * Where the server's database is: DATABASE_URL, or the embedded one under DATA_DIR, which must exist already
+ * (the command stops, saying so, when it does not).
+ */
+export function serverDatabase(): { url: string | undefined; dataDir: string } {
   const config = serverConfig();
-  const dataDir = serverDataDir();
+  const dataDir = join(config.dataDir, 'pglite');
   if (!config.databaseUrl && !existsSync(dataDir)) {
     console.error(`No embedded database under ${dataDir}: set DATA_DIR (or DATABASE_URL) to the server's.`);
     process.exit(1);
   }
-  return openDb({ url: config.databaseUrl, dataDir });
+  return { url: config.databaseUrl, dataDir };
 }
+
+/** The server's database, opened (`serverDatabase` says where). */
+export const openServerDb = (database = serverDatabase()): Promise<Db> => openDb(database);

@@ -3,17 +3,14 @@
 // holds that one, through the server (its control channel). What it changes is in the trail, done by
 // `shell:<user>@<host>`.
 
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import * as v from 'valibot';
 import { EDITOR_ROLES, type EditorRole, MAX_TOKEN_DAYS, TOKEN_DAYS, TokenName } from '#api/editor-accounts.ts';
 import { Email } from '#api/fields.ts';
 import { shellActor } from '#server/auth/actor.ts';
-import { serverConfig } from '#server/config.ts';
 import { openOps } from '#server/control/client.ts';
 import { describeFailure } from '#server/control/ops.ts';
 import { DataDirInUseError } from '#server/db/lock.ts';
-import { commandLine } from './cli.ts';
+import { commandLine, serverDatabase } from './cli.ts';
 
 const USAGE = `Usage:
   npm run editor -- create --email E [--role editor|admin] [--name N] [--days D]
@@ -90,12 +87,7 @@ const [entity, key] = values.entity?.split(/:(.*)/s) ?? [];
 if (entity !== undefined && !/^[a-z][a-z-]{0,31}$/.test(entity))
   usage(`--entity is a kind of record such as product, or product:12; not "${values.entity}".`);
 
-const config = serverConfig();
-const dataDir = join(config.dataDir, 'pglite');
-if (!config.databaseUrl && !existsSync(dataDir)) {
-  console.error(`No embedded database under ${dataDir}: set DATA_DIR (or DATABASE_URL) to the server's.`);
-  process.exit(1);
-}
+const database = serverDatabase();
 
 const utc = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -104,12 +96,14 @@ const shortJson = (value: unknown, max = 300) => {
   return text.length > max ? `${text.slice(0, max)}… (${text.length} characters; --json shows all)` : text;
 };
 
-const session = await openOps({ databaseUrl: config.databaseUrl, dataDir, actor: shellActor() }).catch((error) => {
-  if (error instanceof DataDirInUseError)
-    console.error(`${error.message} (It answers no control calls: another tool, or a server of an older version.)`);
-  else console.error((error as Error).message);
-  process.exit(1);
-});
+const session = await openOps({ databaseUrl: database.url, dataDir: database.dataDir, actor: shellActor() }).catch(
+  (error) => {
+    if (error instanceof DataDirInUseError)
+      console.error(`${error.message} (It answers no control calls: another tool, or a server of an older version.)`);
+    else console.error((error as Error).message);
+    process.exit(1);
+  },
+);
 try {
   if (session.where === 'server') console.error(`(through the server, process ${session.serverPid})`);
   if (command === 'create') {

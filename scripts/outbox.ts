@@ -5,7 +5,7 @@
 
 import { migrate } from '#server/db/migrate.ts';
 import { listOutbox, MAX_ATTEMPTS, type OutboxEntry, retryFailed } from '#server/mail/outbox.ts';
-import { commandLine, openServerDb, serverDataDir, wholeNumber } from './cli.ts';
+import { commandLine, openServerDb, serverDatabase, wholeNumber } from './cli.ts';
 
 const USAGE = `Usage:
   npm run outbox -- list [--failed]      the mail not sent yet; --failed: only what was given up
@@ -22,16 +22,17 @@ if (command === 'list') {
   if (rest.length > 0 || values['all-failed']) usage('list takes no argument but --failed.');
 } else if (command === 'retry') {
   if (values.failed) usage('retry takes an id or --all-failed, not --failed.');
+  const id = rest.length === 1 ? wholeNumber(rest[0]) : undefined;
   if (values['all-failed'] && rest.length === 0) retryId = 'all';
-  else if (!values['all-failed'] && rest.length === 1 && wholeNumber(rest[0]) !== undefined)
-    retryId = wholeNumber(rest[0]);
+  else if (!values['all-failed'] && id !== undefined) retryId = id;
   else usage('retry takes one message id (a whole number, as list shows it) or --all-failed.');
 } else {
   usage(command === undefined ? 'Say what to do: list or retry.' : `Unknown command "${command}".`);
 }
 
-const db = await openServerDb();
-const where = db.kind === 'pglite' ? serverDataDir() : 'DATABASE_URL';
+const database = serverDatabase();
+const db = await openServerDb(database);
+const where = db.kind === 'pglite' ? database.dataDir : 'DATABASE_URL';
 
 const time = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
 function describe(entry: OutboxEntry): string {

@@ -167,7 +167,8 @@ export default function QuickOrder({
   locale,
   hintId,
 }: {
-  locale: Locale /** The id of the list's hint, prebuilt by the page. */;
+  locale: Locale;
+  /** The id of the list's hint, which the page prebuilds above the island. */
   hintId: string;
 }) {
   const id = useId();

@@ -38,15 +38,6 @@ function winAnsiCode(char: string): number | undefined {
  * lacks become '^-1' and the like, common symbols are spelt out, accents are dropped where needed,
  * and each run of anything else (Chinese, say) becomes one '?'.
  */
-/**
- * Whether Helvetica can set the text: nothing in it becomes '?' in WinAnsi (`toWinAnsi`), as Chinese,
- * Korean or Cyrillic would.
- */
-export function winAnsiHolds(text: string): boolean {
-  const marks = (value: string) => value.split('?').length;
-  return PRINTABLE_ASCII.test(text) || marks(toWinAnsi(text)) === marks(text);
-}
-
 export function toWinAnsi(text: string): string {
   // Most text (part numbers, English specifications) is printable ASCII already, which is its own WinAnsi.
   if (PRINTABLE_ASCII.test(text)) return text;
@@ -134,4 +125,13 @@ export function winAnsiUnits(text: string, font: Helvetica): number {
   let total = 0;
   for (let i = 0; i < text.length; i++) total += widths[text.charCodeAt(i) & 0xff] as number;
   return total;
+}
+
+/**
+ * Whether Helvetica can set the text: nothing in it becomes '?' in WinAnsi (`toWinAnsi`), as Chinese,
+ * Korean or Cyrillic would.
+ */
+export function winAnsiHolds(text: string): boolean {
+  const marks = (value: string) => value.split('?').length;
+  return PRINTABLE_ASCII.test(text) || marks(toWinAnsi(text)) === marks(text);
 }
