@@ -1,6 +1,6 @@
 import { UPLOADS_PATH } from '#api/editor-files.ts';
 import type { ProductDetail, Resource } from '#api/product.ts';
-import { cachedBytes, makeInWorkers, pruneResourceCache } from '#build/downloads/cache.ts';
+import { keptFile, makeInWorkers, pruneResourceCache } from '#build/downloads/cache.ts';
 import { LOCALES, type Locale } from '#i18n/index.ts';
 import type { Bilingual } from './bilingual.ts';
 import { digestOf } from './cache-key.ts';
@@ -9,6 +9,7 @@ import { listedDigest } from './entry-digest.ts';
 import { EntryMemo, sameItems } from './entry-memo.ts';
 import { BUILT_FILE, FILE_LOCALES, fileUrl } from './resource-links.ts';
 import { RENDERING_VERSION, type ResourceFile, renderers } from './resource-render.ts';
+import { keptFileResponse, sideFileResponse } from './side-body.ts';
 
 // The downloads product pages link to (`/files/{kind}/{file}`), generated at build time from the catalogue:
 // datasheets, user manuals and application notes as PDF, software as a ZIP with its README and licence, each
@@ -157,5 +158,11 @@ export async function downloadFiles(): Promise<ResourceFile[]> {
   return files;
 }
 
-/** A download's bytes: kept from an earlier build, made by a worker thread, or rendered here. */
-export const downloadBytes = (file: ResourceFile) => cachedBytes(file.digest, file.render);
+/**
+ * A download's answer: the file kept from an earlier build, made by a worker thread, or rendered here, which
+ * the build links into the site (decision 0083); without a cache, its bytes rendered here.
+ */
+export async function downloadResponse(file: ResourceFile): Promise<Response> {
+  const kept = await keptFile(file.digest, file.render);
+  return kept ? keptFileResponse(kept, file.contentType) : sideFileResponse(file.render(), file.contentType);
+}

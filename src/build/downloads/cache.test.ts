@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { type ResourceFile, renderers } from '#data/resource-render.ts';
-import { cachedBytes, FILES_AHEAD, makeInWorkers, pruneResourceCache, resourceCacheDir } from './cache.ts';
+import { FILES_AHEAD, keptFile, makeInWorkers, pruneResourceCache, resourceCacheDir } from './cache.ts';
 import { makeQueuedHere } from './queue.ts';
 
 describe('the downloads kept between builds', () => {
@@ -18,33 +18,38 @@ describe('the downloads kept between builds', () => {
     rmSync(state, { recursive: true, force: true });
   });
 
+  /** The bytes of the file kept for a digest, made by `render` when the cache lacks it. */
+  const keptBytes = async (digest: string, render: () => Uint8Array<ArrayBuffer>) =>
+    readFileSync((await keptFile(digest, render)) ?? 'nothing kept');
+
   test('renders a file once and takes it from the cache while its content is the same', async () => {
     pruneResourceCache([]);
     const render = vi.fn(() => new TextEncoder().encode('%PDF-1.4 one'));
-    expect(new TextDecoder().decode(await cachedBytes('digest-one', render))).toBe('%PDF-1.4 one');
-    expect(new TextDecoder().decode(await cachedBytes('digest-one', render))).toBe('%PDF-1.4 one');
+    expect((await keptBytes('digest-one', render)).toString()).toBe('%PDF-1.4 one');
+    expect(await keptFile('digest-one', render)).toBe(join(state, 'resource-files', 'digest-one'));
     expect(render).toHaveBeenCalledTimes(1);
     // Other content, another digest: rendered.
-    await cachedBytes('digest-two', () => new TextEncoder().encode('two'));
+    await keptBytes('digest-two', () => new TextEncoder().encode('two'));
     expect(readdirSync(resourceCacheDir() ?? '').toSorted()).toEqual(['digest-one', 'digest-two']);
   });
 
   test('forgets the files no build makes any more', async () => {
     pruneResourceCache([]);
-    await cachedBytes('kept', () => new Uint8Array([1]));
-    await cachedBytes('gone', () => new Uint8Array([2]));
+    await keptFile('kept', () => new Uint8Array([1]));
+    await keptFile('gone', () => new Uint8Array([2]));
     pruneResourceCache(['kept']);
     expect(readdirSync(resourceCacheDir() ?? '')).toEqual(['kept']);
   });
 
   test('keeps nothing without a staging state, and never a name that is not a digest', async () => {
     const render = vi.fn(() => new Uint8Array([3]));
-    await cachedBytes('../escape', render);
+    expect(await keptFile('../escape', render)).toBeUndefined();
     expect(existsSync(join(state, 'escape'))).toBe(false);
     vi.stubEnv('SITE_STAGING_STATE', '');
     expect(resourceCacheDir()).toBeUndefined();
-    await cachedBytes('plain', render);
-    expect(render).toHaveBeenCalledTimes(2);
+    expect(await keptFile('plain', render)).toBeUndefined();
+    // Nothing kept, nothing rendered here: the route renders the bytes itself.
+    expect(render).not.toHaveBeenCalled();
   });
 
   const file = (n: number): ResourceFile => {
@@ -64,13 +69,13 @@ describe('the downloads kept between builds', () => {
     vi.stubEnv('RESOURCE_WORKER', fileURLToPath(new URL('./worker.ts', import.meta.url)));
     pruneResourceCache([]);
     const files = [1, 2, 3].map(file);
-    await cachedBytes('suite-1', () => renderers.software.bytes('Lab Suite 1', [], 'en'));
+    await keptFile('suite-1', () => renderers.software.bytes('Lab Suite 1', [], 'en'));
     // The one already kept is not made again.
     expect(makeInWorkers(files, 2)).toBe(2);
     const inline = vi.fn(() => new Uint8Array([0]));
     for (const one of files) {
       // The same archive (its entries' time stamp aside, which follows the clock when no product dates it).
-      const made = Buffer.from(await cachedBytes(one.digest, inline));
+      const made = await keptBytes(one.digest, inline);
       expect(made.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
       expect(made.length).toBe(one.render().length);
     }
@@ -94,7 +99,7 @@ describe('the downloads kept between builds', () => {
     expect(rendered.filter((spy) => spy.mock.calls.length > 0)).toHaveLength(made);
     const inline = vi.fn(() => new Uint8Array([0]));
     for (const one of files) {
-      const bytes = Buffer.from(await cachedBytes(one.digest, inline));
+      const bytes = await keptBytes(one.digest, inline);
       expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
     }
     expect(inline).not.toHaveBeenCalled();

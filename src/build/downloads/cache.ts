@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -130,21 +130,19 @@ export function makeInWorkers(files: ResourceFile[], threads = availableParallel
   return missing.length;
 }
 
-/** A file's bytes: from the cache when a build (or a worker) made them from the same content, else rendered and kept. */
-export async function cachedBytes(
-  digest: string,
-  render: () => Uint8Array<ArrayBuffer>,
-): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * Where a file's bytes are kept, by its digest: made here when neither the cache nor a worker has them.
+ * The build links the kept file into the site rather than read and write its bytes (decision 0083).
+ * Without a cache (a plain `astro build`), or for a name that is not a digest, nothing is kept: undefined.
+ */
+export async function keptFile(digest: string, render: () => Uint8Array<ArrayBuffer>): Promise<string | undefined> {
   const dir = resourceCacheDir();
-  if (!dir || !DIGEST.test(digest)) return render();
+  if (!dir || !DIGEST.test(digest)) return undefined;
   await making.get(digest);
   const path = join(dir, digest);
-  try {
-    return new Uint8Array(readFileSync(path));
-  } catch {
-    const bytes = render();
-    keep(path, bytes);
+  if (!existsSync(path)) {
+    keep(path, render());
     listed?.add(digest);
-    return bytes;
   }
+  return path;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AstroPrerenderer } from 'astro';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { sideFileResponse } from '#data/side-body.ts';
+import { keptFileResponse, sideFileResponse } from '#data/side-body.ts';
 import { bodyBytes, codeDigest, outputFile, ownBytes, sidePrerenderer, writeSideFiles } from './side-files.ts';
 
 describe('the side files a build writes beside its pages', () => {
@@ -184,6 +184,47 @@ describe("a side file's body handed to the writer", () => {
     const outside = sideFileResponse('{"a":1}', 'application/json');
     expect(await outside.text()).toBe('{"a":1}');
     expect(outside.headers.get('content-type')).toBe('application/json');
+  });
+
+  test('a kept file is linked in place, never written through: a file linked before keeps its bytes', async () => {
+    const component = 'src/pages/files/[kind]/[file].ts';
+    const keptDir = join(outDir, '..', `${outDir.split('/').pop()}-kept`);
+    mkdirSync(keptDir);
+    const kept = (name: string, text: string) => {
+      writeFileSync(join(keptDir, name), text);
+      return join(keptDir, name);
+    };
+    const first = kept('digest-1', '%PDF first');
+    const second = kept('digest-2', '%PDF second');
+    let serving = first;
+    const base = {
+      name: 'astro',
+      getStaticPaths: async () => [{ pathname: '/files/datasheets/a.pdf', route: { component } }],
+      render: async () => keptFileResponse(serving, 'application/pdf'),
+    } as unknown as AstroPrerenderer;
+    const build = async () => {
+      const { prerenderer, done } = sidePrerenderer(base, {
+        components: new Set([component]),
+        site: new URL('http://localhost/'),
+        options: () => ({ outDir, code: 'v1' }),
+        log: () => {},
+      });
+      await prerenderer.getStaticPaths();
+      return await done();
+    };
+    const file = join(outDir, 'files/datasheets/a.pdf');
+    expect((await build())?.writtenFiles).toEqual([file]);
+    // The same file, not a copy of it.
+    expect(statSync(file).ino).toBe(statSync(first).ino);
+    // The next content: the name is linked to the other kept file; the first keeps its bytes.
+    serving = second;
+    await build();
+    expect(statSync(file).ino).toBe(statSync(second).ino);
+    expect(readFileSync(first, 'latin1')).toBe('%PDF first');
+    expect(readFileSync(file, 'latin1')).toBe('%PDF second');
+    // Outside a side file's render the route answers the bytes.
+    expect(await keptFileResponse(first, 'application/pdf').text()).toBe('%PDF first');
+    rmSync(keptDir, { recursive: true, force: true });
   });
 
   test('bytes keep their buffer only when it is theirs alone', () => {

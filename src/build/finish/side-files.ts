@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { link, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { AstroPrerenderer } from 'astro';
-import type { SideBodyTaker } from '#data/side-body.ts';
+import type { KeptFile, SideBodyTaker } from '#data/side-body.ts';
 import { getHook, HOOKS, setHook } from '../internals/hooks.ts';
 
 // The side files: each page's `_payload.json` and the downloads under `/files/`, about half of what a build
@@ -73,7 +74,7 @@ const builtBefore = () => (getHook<number>(HOOKS.buildGeneration) ?? 0) > 0;
  */
 export async function writeSideFiles(
   paths: readonly SidePath[],
-  render: (pathname: string) => Promise<Uint8Array>,
+  render: (pathname: string) => Promise<Uint8Array | KeptFile>,
   { outDir, state, code, concurrency = 8, write }: SideFilesOptions,
 ): Promise<SideFilesResult> {
   const trusted = builtBefore();
@@ -96,12 +97,21 @@ export async function writeSideFiles(
         continue;
       }
       const body = await render(pathname);
-      if (!write?.(file, body)) {
+      const inFolder = () => {
         const folder = dirname(file);
         if (!made.has(folder)) {
           mkdirSync(folder, { recursive: true });
           made.add(folder);
         }
+      };
+      if (!(body instanceof Uint8Array)) {
+        // A kept file (a download, decision 0083): linked, its bytes neither read nor written again. The
+        // name is freed first, so no later write through it reaches the kept file, nor this a release's.
+        inFolder();
+        await rm(file, { force: true });
+        await link(body.kept, file);
+      } else if (!write?.(file, body)) {
+        inFolder();
         writeFileSync(file, body);
       }
       written++;
@@ -234,7 +244,8 @@ export function sidePrerenderer(
     const rendered = await givenBodies.run(given, () => base.render(request, { routeData }));
     const response = rendered instanceof Response ? rendered : rendered.response;
     if (!response.ok) throw new Error(`${pathname} answered ${response.status} while the site was built`);
-    return given.body === undefined ? await bodyBytes(response) : ownBytes(given.body);
+    if (given.body === undefined) return await bodyBytes(response);
+    return typeof given.body === 'object' && 'kept' in given.body ? given.body : ownBytes(given.body);
   };
   const prerenderer: AstroPrerenderer = {
     ...base,
@@ -270,7 +281,7 @@ export function sidePrerenderer(
 
 /** The body a side file's route handed over (src/data/side-body.ts), in its render. */
 interface GivenBody {
-  body?: string | Uint8Array;
+  body?: string | Uint8Array | KeptFile;
 }
 
 const givenBodies = new AsyncLocalStorage<GivenBody>();

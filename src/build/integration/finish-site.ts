@@ -147,6 +147,8 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
               outputs: [...outputs, ...(side?.files ?? [])],
               publicFiles: publicFiles(outDir),
               since,
+              // Linked downloads keep their kept file's modification time (decision 0083).
+              written: side?.writtenFiles ?? [],
             });
         written = settled.written;
         log(`${written.length} files written, ${settled.removed} left over from the build before removed ${took()}`);

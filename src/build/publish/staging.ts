@@ -40,6 +40,11 @@ export interface SettleOptions {
   publicFiles: readonly string[];
   /** When the build started (ms, wall clock). */
   since: number;
+  /**
+   * Files this build wrote whatever their modification time says: a download linked from the kept files
+   * (decision 0083) has the time its kept file was made.
+   */
+  written?: readonly string[];
 }
 
 /**
@@ -50,7 +55,7 @@ export interface SettleOptions {
  */
 export async function settleStaging(
   dir: string,
-  { outputs, publicFiles, since }: SettleOptions,
+  { outputs, publicFiles, since, written: linked = [] }: SettleOptions,
 ): Promise<{ written: string[]; removed: number }> {
   const keep = new Set([...outputs, ...publicFiles]);
   const files = listTree(dir);
@@ -63,8 +68,11 @@ export async function settleStaging(
     dir,
     stale.map(({ path }) => path),
   );
+  const surely = new Set(linked);
   const written = files
-    .filter(({ path, mtimeMs }) => !COMPANION.test(path) && kept(path) && writtenSince(mtimeMs, since))
+    .filter(
+      ({ path, mtimeMs }) => !COMPANION.test(path) && kept(path) && (writtenSince(mtimeMs, since) || surely.has(path)),
+    )
     .map(({ path }) => path);
   return { written, removed: stale.length };
 }

@@ -1,8 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { EntryMemo } from '#data/entry-memo.ts';
 import type { ResourceFile } from '#data/resource-render.ts';
-import { downloadBytes, downloadFiles } from '#data/resources.ts';
-import { sideFileResponse } from '#data/side-body.ts';
+import { downloadFiles, downloadResponse } from '#data/resources.ts';
 
 // `/files/{kind}/{file}`: the datasheets, manuals, application notes and software product pages link to,
 // rendered from the catalogue at build time (src/data/resources.ts), or taken from the last builds' files
@@ -22,5 +21,5 @@ export const getStaticPaths = (async () =>
 
 export const GET: APIRoute = async ({ props }) => {
   const { file } = props as { file: ResourceFile };
-  return sideFileResponse(await downloadBytes(file), file.contentType);
+  return downloadResponse(file);
 };
