@@ -60,9 +60,11 @@ export const FILES_AHEAD = 32;
 
 /**
  * Starts worker threads on the files the cache lacks, in the order the build will ask for them, and
- * answers how many. Without a cache or a worker script the build renders each file itself.
+ * answers how many: a core fewer than the machine has, at least one (Astro's main thread renders on one,
+ * and the finishing thread shares them; each worker holds its own heap and the Chinese font). Without a
+ * cache or a worker script the build renders each file itself.
  */
-export function makeInWorkers(files: ResourceFile[], threads = availableParallelism()): number {
+export function makeInWorkers(files: ResourceFile[], threads = Math.max(1, availableParallelism() - 1)): number {
   const dir = resourceCacheDir();
   const script = readHandoff().downloadsWorker;
   if (!dir || !script || !existsSync(script)) return 0;
