@@ -118,6 +118,9 @@ describe('rebuilding after an edit', { timeout: 300_000 }, () => {
       else expect(file).toMatch(/^(sitemap\.xml|sitemaps\/[\w-]+\.xml|_headers)$/);
     }
     expect(others.filter((file) => file.endsWith('_payload.json')).length).toBeGreaterThanOrEqual(2);
+    // Its downloads name it: the release has them made again (linked from the kept files, decision 0083).
+    expect(downloads).not.toEqual([]);
+    expect(others.filter((file) => file.startsWith('files/'))).not.toEqual([]);
 
     // The files this build wrote and those it kept agree: one policy in every page, and every compressed
     // copy holds its file's bytes (a kept copy of a page written again would be a stale page).
