@@ -40,18 +40,22 @@ async function fill(panels: HTMLElement[], source: string): Promise<void> {
     const byHref = new Map((menu[panel.id] ?? []).map((top) => [top.href, top.children]));
     for (const top of panel.querySelectorAll<HTMLAnchorElement>('a.panel-top')) {
       const children = byHref.get(top.getAttribute('href') ?? '');
-      if (!children?.length || top.nextElementSibling) continue;
-      const list = document.createElement('ul');
-      for (const child of children) {
-        if (!sitePath(child.href)) continue;
-        const link = document.createElement('a');
-        link.href = child.href;
-        link.textContent = child.name;
-        const entry = document.createElement('li');
-        entry.append(link);
-        list.append(entry);
-      }
-      top.after(list);
+      if (children?.length && !top.nextElementSibling) top.after(listOf(children));
     }
   }
+}
+
+/** A list of links, built with DOM calls: names as text, links only to paths on this site. */
+function listOf(children: MenuPanels[string][number]['children']): HTMLUListElement {
+  const list = document.createElement('ul');
+  for (const child of children) {
+    if (!sitePath(child.href)) continue;
+    const link = document.createElement('a');
+    link.href = child.href;
+    link.textContent = child.name;
+    const entry = document.createElement('li');
+    entry.append(link);
+    list.append(entry);
+  }
+  return list;
 }
