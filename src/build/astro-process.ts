@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { handoffEnv } from './handoff.ts';
+import { strippedLoading } from './stripped/stripped.ts';
 import { type WarmProcess, warmProcess } from './warm/parent.ts';
 import type { WarmAnswer } from './warm/protocol.ts';
 
@@ -156,9 +157,12 @@ export function runAstroBuild({
 }: AstroRun): Promise<AstroResult> {
   // A warm process collects its garbage after each build, while the builder checks and publishes it
   // (warm/child.ts): it waits with what it keeps, not with the build's garbage.
+  // Our TypeScript from its stripped copies, in the process and its threads (decision 0084).
+  const stripped = strippedLoading();
   const args = [
     ...ASTRO_HEAP_FLAGS,
     ...(warm ? ['--expose-gc'] : []),
+    ...stripped.execArgv,
     '--import',
     astroPreload,
     astroBin,
@@ -216,6 +220,7 @@ export function runAstroBuild({
           warm,
         }),
         ...astroMemoryEnv(),
+        ...stripped.env,
       },
       stdio: warm ? ['ignore', logFd, logFd, 'ipc'] : ['ignore', logFd, logFd],
     });

@@ -2,11 +2,13 @@ import { fork } from 'node:child_process';
 import { copyFileSync, linkSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { strippedLoading } from './stripped/stripped.ts';
 
 // Work on whole trees of files (a release has about 150,000 at 10,000 products) in a thread of its own:
 // plain synchronous calls are the fastest way through that many files, and in a thread they do not hold
 // up the process that asked, which may be the API answering visitors while an editor's rebuild runs.
-// The thread (or process, `inProcess`) loads this file again; it imports nothing but Node's own modules.
+// The thread (or process, `inProcess`) loads this file again; it imports nothing but Node's own modules and
+// stripped.ts, which imports only those.
 
 /** What a thread is asked to do. */
 export type TreeTask =
@@ -118,9 +120,11 @@ export function inThread(task: TreeTask): Promise<unknown> {
  * done; rejects with its error.
  */
 export function inProcess(task: TreeTask & { kind: 'remove' | 'copy' }): Promise<undefined> {
+  // This file from its stripped copy (decision 0084).
+  const stripped = strippedLoading();
   const child = fork(fileURLToPath(import.meta.url), [], {
-    env: { ...process.env, TREE_PROCESS_TASK: JSON.stringify(task) },
-    execArgv: [],
+    env: { ...process.env, ...stripped.env, TREE_PROCESS_TASK: JSON.stringify(task) },
+    execArgv: stripped.execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

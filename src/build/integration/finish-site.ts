@@ -214,6 +214,9 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
               return firstPaths;
             },
             async setup() {
+              // Bundling is over: esbuild's service (a process of 15 MiB Astro and Vite started) is not
+              // needed to render, and would stay to the end of the build; esbuild starts it again if asked.
+              await import('esbuild').then((esbuild) => esbuild.stop()).catch(() => undefined);
               await chain.prerenderer.setup?.();
               // Astro removes it once the build's images are made; warm builds render with it (child.ts).
               staticImages = keepStaticImages();

@@ -1,0 +1,36 @@
+// Loaded with `--import` before anything else into the build's own processes and threads (Astro's, with
+// its worker threads; the release process, with its threads; the tree process): each TypeScript file of
+// ours is loaded from its copy with the types stripped, kept by the digest of its bytes (stripped.ts), so
+// that Node never starts its own type stripper there. That stripper (a WebAssembly module) holds about
+// 23 MiB in each thread that loads a .ts file (decision 0084). A file with no copy (changed since the
+// copies were made, or the copies gone) is loaded by Node as it would be.
+//
+// Plain JavaScript: a .ts file here would start the very stripper it spares.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { registerHooks } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dir = process.env.SITE_STRIPPED_TS;
+
+if (dir) {
+  registerHooks({
+    load(url, context, nextLoad) {
+      if (url.startsWith('file:') && new URL(url).pathname.endsWith('.ts')) {
+        try {
+          const source = readFileSync(fileURLToPath(url));
+          const digest = createHash('sha256').update(source).digest('hex');
+          return {
+            format: 'module',
+            source: readFileSync(join(dir, `${digest}.js`), 'utf8'),
+            shortCircuit: true,
+          };
+        } catch {
+          // No copy: Node's own loading below.
+        }
+      }
+      return nextLoad(url, context);
+    },
+  });
+}
