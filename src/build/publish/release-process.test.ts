@@ -10,6 +10,17 @@ import { publishRelease, releasesDir } from './releases.ts';
 // begins the release from the one before, checks the staging tree, and makes the release, or removes what
 // it began when the checks fail.
 let checked: CheckedApi;
+/** This process's children that are release processes (Linux: /proc), by process id. */
+const releaseProcesses = () =>
+  readdirSync(`/proc/${process.pid}/task`)
+    .flatMap((task) => readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').split(' '))
+    .filter((pid) => {
+      try {
+        return pid !== '' && readFileSync(`/proc/${pid}/environ`, 'utf8').includes('SITE_RELEASE_WORK=');
+      } catch {
+        return false; // ended meanwhile
+      }
+    });
 let api = '';
 let products = 0;
 beforeAll(async () => {
@@ -51,6 +62,19 @@ test('a release process checks the staging tree and makes the release from it; a
     mkdirSync(state);
     writeFileSync(join(state, 'written.json'), JSON.stringify(['index.html']));
     const making = (id: string) => join(releasesDir(outDir), `.making-${id}`);
+
+    // A first build (no release before) has nothing to begin: its process starts when the checks are
+    // asked, and one abandoned before them starts none.
+    const unstarted = releaseProcess({ staging, state, apiBaseUrl: api, outDir, id: 'b0', base: undefined });
+    await unstarted.abandon();
+    await unstarted.end();
+    const first = releaseProcess({ staging, state, apiBaseUrl: api, outDir, id: 'b0', base: undefined });
+    expect(releaseProcesses()).toEqual([]);
+    await first.check();
+    expect(releaseProcesses()).toHaveLength(1);
+    await first.end();
+    expect(releaseProcesses()).toEqual([]);
+    expect(readdirSync(releasesDir(outDir))).toEqual(['b1']);
 
     // The build wrote a home page with a link to nothing: the checks say so, and the release begun goes.
     page('/', ['/nowhere/']);

@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { strippedLoading } from '../stripped/stripped.ts';
@@ -43,52 +43,66 @@ export interface ReleaseProcess {
   end(): Promise<void>;
 }
 
-/** Starts a build's release process: with a base, it begins the release at once (prepareRelease). */
+/**
+ * A build's release process. With a base it starts at once and begins the release (prepareRelease) while
+ * Astro builds; without one (a first build) it has nothing to do until the checks, and starts then: a Node
+ * process waiting holds 50-80 MiB, counted in the build's peak, which comes while Astro renders.
+ */
 export function releaseProcess(work: ReleaseWork): ReleaseProcess {
-  // None of the builder's flags (a test runner's, a heap snapshot's). Young generations of 2 MB rather than
-  // V8's 16: what it keeps is the tree's listings, and at 10,000 products it peaked 50 MiB lower, no slower.
-  // Our TypeScript from its stripped copies (decision 0084): Node's stripper would hold 30 MiB more.
-  const stripped = strippedLoading();
-  const child = fork(fileURLToPath(import.meta.url), [], {
-    env: { ...process.env, ...stripped.env, SITE_RELEASE_WORK: JSON.stringify(work) },
-    execArgv: ['--max-semi-space-size=2', ...stripped.execArgv],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  let child: ChildProcess | undefined;
   // A process that failed or ended between steps answers no more: the next step is refused at once.
   let gone: Error | undefined;
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      gone ??= new Error(`the release process stopped (${signal ?? `exit ${code}`})`);
-      resolve();
+  let exited = Promise.resolve();
+  const start = (): ChildProcess => {
+    // None of the builder's flags (a test runner's, a heap snapshot's). Young generations of 2 MB rather
+    // than V8's 16: what it keeps is the tree's listings, and at 10,000 products it peaked 50 MiB lower, no
+    // slower. Our TypeScript from its stripped copies (decision 0084): Node's stripper would hold 30 MiB more.
+    const stripped = strippedLoading();
+    const started = fork(fileURLToPath(import.meta.url), [], {
+      env: { ...process.env, ...stripped.env, SITE_RELEASE_WORK: JSON.stringify(work) },
+      execArgv: ['--max-semi-space-size=2', ...stripped.execArgv],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-  });
-  child.on('error', (error) => {
-    gone ??= error;
-  });
-  const ask = <T>(step: Step) =>
-    gone
+    exited = new Promise<void>((resolve) => {
+      started.once('exit', (code, signal) => {
+        gone ??= new Error(`the release process stopped (${signal ?? `exit ${code}`})`);
+        resolve();
+      });
+    });
+    started.on('error', (error) => {
+      gone ??= error;
+    });
+    return started;
+  };
+  if (work.base) child = start();
+  const ask = <T>(step: Step): Promise<T> => {
+    // Not started: nothing was begun, so there is nothing to abandon or keep.
+    if (!child && (step === 'abandon' || step === 'keep')) return Promise.resolve(undefined as T);
+    const running = (child ??= start());
+    return gone
       ? Promise.reject(gone)
       : new Promise<T>((resolve, reject) => {
           const take = (message: { result?: T; error?: string }) => {
-            child.off('exit', ended);
+            running.off('exit', ended);
             if (message.error !== undefined) reject(new Error(message.error));
             else resolve(message.result as T);
           };
           const ended = () => {
-            child.off('message', take);
+            running.off('message', take);
             reject(gone ?? new Error(`the release process (${step}) stopped before it answered`));
           };
-          child.once('message', take);
-          child.once('exit', ended);
-          child.send(step);
+          running.once('message', take);
+          running.once('exit', ended);
+          running.send(step);
         });
+  };
   return {
     check: () => ask<undefined>('check').then(() => undefined),
     make: () => ask<string>('make'),
     abandon: () => ask<undefined>('abandon').then(() => undefined),
     keep: () => ask<undefined>('keep').then(() => undefined),
     end: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill();
+      if (child && child.exitCode === null && child.signalCode === null) child.kill();
       await exited;
     },
   };
