@@ -18,6 +18,7 @@ import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { SiteBuildResult } from '#build/site-build.ts';
+import { strippedLoading, stripSources } from '#build/stripped/stripped.ts';
 import { diskLine, fileCreation, listFiles, quietFileSystem, removeRun, watchTree } from './bench-measures.ts';
 
 // Each process imports only what it runs: the build's would otherwise hold the database, the API and the
@@ -135,11 +136,17 @@ async function bench(): Promise<void> {
   // Figures from a file system still walking past inodes freed minutes ago would be another run's cost.
   const settled = values['no-wait'] ? undefined : await quietFileSystem(join(dir, 'disk-wait'));
   const diskSeconds = fileCreation(join(dir, 'disk-probe'));
+  // Started as `npm start` starts an API process that builds: our TypeScript from its stripped copies
+  // (decision 0084), made first as a build makes them.
+  stripSources();
+  const stripped = strippedLoading();
   const builder = fork(new URL(import.meta.url), [], {
     env: {
       ...process.env,
+      ...stripped.env,
       BENCH_BUILD_RUN: JSON.stringify({ apiBaseUrl: ready.api, outDir, cacheDir, feedCredential: ready.builderKey }),
     },
+    execArgv: stripped.execArgv,
     stdio: 'inherit',
   });
   const answer = () =>
@@ -309,7 +316,9 @@ async function bench(): Promise<void> {
     const astroLog = readFileSync(join(`${outDir}.next-state`, 'astro-output.log'), 'utf8');
     for (const line of astroLog
       .split('\n')
-      .filter((text) => /warm build:|files written|Content-Security|precompressed|products: /.test(text))) {
+      .filter((text) =>
+        /warm build:|warm process:|files written|Content-Security|precompressed|products: /.test(text),
+      )) {
       // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes Astro writes
       console.log(line.replace(/\u001b\[[\d;]*m/g, ''));
     }

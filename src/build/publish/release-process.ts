@@ -78,7 +78,8 @@ export function releaseProcess(work: ReleaseWork): ReleaseProcess {
   const ask = <T>(step: Step): Promise<T> => {
     // Not started: nothing was begun, so there is nothing to abandon or keep.
     if (!child && (step === 'abandon' || step === 'keep')) return Promise.resolve(undefined as T);
-    const running = (child ??= start());
+    child ??= start();
+    const running = child;
     return gone
       ? Promise.reject(gone)
       : new Promise<T>((resolve, reject) => {

@@ -1,5 +1,6 @@
 // Loaded with `--import` before anything else into the build's own processes and threads (Astro's, with
-// its worker threads; the release process, with its threads; the tree process): each TypeScript file of
+// its worker threads; the release process, with its threads; the tree process) and into the commands that
+// build (`npm start`, `serve:api`, `rebuild`, `build`): each TypeScript file of
 // ours is loaded from its copy with the types stripped, kept by the digest of its bytes (stripped.ts), so
 // that Node never starts its own type stripper there. That stripper (a WebAssembly module) holds about
 // 23 MiB in each thread that loads a .ts file (decision 0084). A file with no copy (changed since the
@@ -12,25 +13,27 @@ import { registerHooks } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const dir = process.env.SITE_STRIPPED_TS;
+// The copies' directory: as the build names it, else where stripped.ts keeps them (`npm start` and the other
+// commands that build load themselves this way, for the processes' memory: the copies exist once a build
+// has run).
+const dir =
+  process.env.SITE_STRIPPED_TS || fileURLToPath(new URL('../../../node_modules/.cache/stripped-ts/', import.meta.url));
 
-if (dir) {
-  registerHooks({
-    load(url, context, nextLoad) {
-      if (url.startsWith('file:') && new URL(url).pathname.endsWith('.ts')) {
-        try {
-          const source = readFileSync(fileURLToPath(url));
-          const digest = createHash('sha256').update(source).digest('hex');
-          return {
-            format: 'module',
-            source: readFileSync(join(dir, `${digest}.js`), 'utf8'),
-            shortCircuit: true,
-          };
-        } catch {
-          // No copy: Node's own loading below.
-        }
+registerHooks({
+  load(url, context, nextLoad) {
+    if (url.startsWith('file:') && new URL(url).pathname.endsWith('.ts')) {
+      try {
+        const source = readFileSync(fileURLToPath(url));
+        const digest = createHash('sha256').update(source).digest('hex');
+        return {
+          format: 'module',
+          source: readFileSync(join(dir, `${digest}.js`), 'utf8'),
+          shortCircuit: true,
+        };
+      } catch {
+        // No copy: Node's own loading below.
       }
-      return nextLoad(url, context);
-    },
-  });
-}
+    }
+    return nextLoad(url, context);
+  },
+});

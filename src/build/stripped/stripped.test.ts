@@ -22,20 +22,20 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 test('a copy for each TypeScript file but tests and declarations, named by its bytes, made once', () => {
-  expect(stripSources(src, copies)).toEqual({ made: 1, current: 1 });
+  expect(stripSources([src], copies)).toEqual({ made: 1, current: 1 });
   const name = copyName(readFileSync(join(src, 'lib', 'answer.ts')));
   expect(readdirSync(copies)).toEqual([name]);
   // The types are stripped, and the code keeps its place on each line.
   const copy = readFileSync(join(copies, name), 'utf8');
   expect(copy).toContain('export const answer         = 6 * 7;');
   expect(copy).not.toContain('string');
-  expect(stripSources(src, copies)).toEqual({ made: 0, current: 1 });
+  expect(stripSources([src], copies)).toEqual({ made: 0, current: 1 });
   // Changed: a copy of its own; the old one stays until the stale copies outnumber the current ones.
   writeFileSync(join(src, 'lib', 'answer.ts'), `${MODULE}// changed\n`);
-  expect(stripSources(src, copies)).toEqual({ made: 1, current: 1 });
+  expect(stripSources([src], copies)).toEqual({ made: 1, current: 1 });
   expect(readdirSync(copies)).toHaveLength(2);
   writeFileSync(join(src, 'lib', 'answer.ts'), `${MODULE}// changed again\n`);
-  expect(stripSources(src, copies)).toEqual({ made: 1, current: 1 });
+  expect(stripSources([src], copies)).toEqual({ made: 1, current: 1 });
   expect(readdirSync(copies)).toEqual([copyName(readFileSync(join(src, 'lib', 'answer.ts')))]);
 });
 
@@ -65,7 +65,7 @@ function run(loading = strippedLoading(copies)): { main: string; worker: string 
 }
 
 test("a process and its threads load the copies, and Node's type stripper never starts in them", () => {
-  stripSources(src, copies);
+  stripSources([src], copies);
   expect(run()).toEqual({ main: '42 false', worker: '42 false' });
   // What is loaded is the copy: one made to answer otherwise answers otherwise.
   const name = copyName(readFileSync(join(src, 'lib', 'answer.ts')));
@@ -76,7 +76,7 @@ test("a process and its threads load the copies, and Node's type stripper never 
 test('without a copy (none made, or the file changed since), the file is loaded as Node loads it', () => {
   expect(existsSync(copies)).toBe(false);
   expect(run()).toEqual({ main: '42 true', worker: '42 true' });
-  stripSources(src, copies);
+  stripSources([src], copies);
   writeFileSync(join(src, 'lib', 'answer.ts'), MODULE.replace('6 * 7', '6 * 8'));
   expect(run()).toEqual({ main: '48 true', worker: '48 true' });
 });

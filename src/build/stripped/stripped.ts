@@ -31,17 +31,21 @@ export const strippedLoading = (dir = strippedDir()): StrippedLoading => ({
 export const copyName = (source: Uint8Array) => `${createHash('sha256').update(source).digest('hex')}.js`;
 
 /**
- * Makes a copy of each TypeScript file under `src` (tests and declarations aside) that has none in `dir`,
- * and removes the copies of files no longer there once they outnumber the current ones. A file Node's
- * stripper refuses gets no copy (Node reports the fault where the file is loaded). Answers how many
- * copies were made and how many are current.
+ * Makes a copy of each TypeScript file under `sources` (`src/` and `scripts/`; tests and declarations aside)
+ * that has none in `dir`, and removes the copies of files no longer there once they outnumber the current
+ * ones. A file Node's stripper refuses gets no copy (Node reports the fault where the file is loaded).
+ * Answers how many copies were made and how many are current.
  */
-export function stripSources(src = join(root, 'src'), dir = strippedDir()): { made: number; current: number } {
+export function stripSources(
+  sources: readonly string[] = [join(root, 'src'), join(root, 'scripts')],
+  dir = strippedDir(),
+): { made: number; current: number } {
   mkdirSync(dir, { recursive: true });
   const present = new Set(readdirSync(dir));
   const current = new Set<string>();
   let made = 0;
-  for (const entry of readdirSync(src, { recursive: true, withFileTypes: true })) {
+  const entries = sources.flatMap((source) => readdirSync(source, { recursive: true, withFileTypes: true }));
+  for (const entry of entries) {
     const { name } = entry;
     if (!entry.isFile() || !name.endsWith('.ts') || name.endsWith('.d.ts') || name.endsWith('.test.ts')) continue;
     const source = readFileSync(join(entry.parentPath, name));
