@@ -17,7 +17,8 @@ import { fileURLToPath } from 'node:url';
 // commands that build load themselves this way, for the processes' memory: the copies exist once a build
 // has run).
 const dir =
-  process.env.SITE_STRIPPED_TS || fileURLToPath(new URL('../../../node_modules/.cache/stripped-ts/', import.meta.url));
+  process.env.SITE_STRIPPED_TS ||
+  fileURLToPath(new URL(`../../../node_modules/.cache/stripped-ts/${process.versions.node}/`, import.meta.url));
 
 registerHooks({
   load(url, context, nextLoad) {

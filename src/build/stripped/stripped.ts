@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { stripTypeScriptTypes } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { threadId } from 'node:worker_threads';
 
 // Our TypeScript, its types stripped once, for the build's own processes and threads to load without Node's
 // type stripper (decision 0084; load-stripped.mjs loads the copies). A copy is named by the digest of the
@@ -12,8 +13,11 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const HOOK = new URL('./load-stripped.mjs', import.meta.url).href;
 
-/** Where the copies are kept: with the other caches of the packages installed. */
-export const strippedDir = (base = root) => join(base, 'node_modules', '.cache', 'stripped-ts');
+/**
+ * Where the copies are kept: with the other caches of the packages installed, one directory a version of
+ * Node (whose stripper made them; load-stripped.mjs names the same).
+ */
+export const strippedDir = (base = root) => join(base, 'node_modules', '.cache', 'stripped-ts', process.versions.node);
 
 /** What a process or thread of the build is started with to load our TypeScript from the copies. */
 export interface StrippedLoading {
@@ -55,7 +59,7 @@ export function stripSources(
     const code = quietly(() => stripTypeScriptTypes(source.toString('utf8')));
     if (code === undefined) continue;
     // Written whole under another name, then renamed: a process loading it meanwhile sees none or all of it.
-    const temporary = join(dir, `${copy}.${process.pid}.partial`);
+    const temporary = join(dir, `${copy}.${process.pid}-${threadId}.partial`);
     writeFileSync(temporary, code);
     renameSync(temporary, join(dir, copy));
     made++;
