@@ -17,7 +17,7 @@ const HOOK = new URL('./load-stripped.mjs', import.meta.url).href;
  * Where the copies are kept: with the other caches of the packages installed, one directory a version of
  * Node (whose stripper made them; load-stripped.mjs names the same).
  */
-export const strippedDir = (base = root) => join(base, 'node_modules', '.cache', 'stripped-ts', process.versions.node);
+const strippedDir = (base = root) => join(base, 'node_modules', '.cache', 'stripped-ts', process.versions.node);
 
 /** What a process or thread of the build is started with to load our TypeScript from the copies. */
 export interface StrippedLoading {
