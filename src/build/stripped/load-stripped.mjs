@@ -9,7 +9,7 @@
 // Plain JavaScript: a .ts file here would start the very stripper it spares.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { registerHooks } from 'node:module';
+import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,7 +20,9 @@ const dir =
   process.env.SITE_STRIPPED_TS ||
   fileURLToPath(new URL(`../../../node_modules/.cache/stripped-ts/${process.versions.node}/`, import.meta.url));
 
-registerHooks({
+// `module.registerHooks` came with Node 22.15 and 23.5; an older Node (the package allows 22.12) loads as
+// it always does.
+nodeModule.registerHooks?.({
   load(url, context, nextLoad) {
     if (url.startsWith('file:') && new URL(url).pathname.endsWith('.ts')) {
       try {
