@@ -7,18 +7,15 @@
 // copies were made, or the copies gone) is loaded by Node as it would be.
 //
 // Plain JavaScript: a .ts file here would start the very stripper it spares.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COPIES_DIR, copyPath } from './copies.mjs';
 
-// The copies' directory: as the build names it, else where stripped.ts keeps them (`npm start` and the other
+// The copies' directory: as the build names it, else where they are kept (`npm start` and the other
 // commands that build load themselves this way, for the processes' memory: the copies exist once a build
 // has run).
-const dir =
-  process.env.SITE_STRIPPED_TS ||
-  fileURLToPath(new URL(`../../../node_modules/.cache/stripped-ts/${process.versions.node}/`, import.meta.url));
+const dir = process.env.SITE_STRIPPED_TS || COPIES_DIR;
 
 // `module.registerHooks` came with Node 22.15 and 23.5; an older Node (the package allows 22.12) loads as
 // it always does.
@@ -26,11 +23,9 @@ nodeModule.registerHooks?.({
   load(url, context, nextLoad) {
     if (url.startsWith('file:') && new URL(url).pathname.endsWith('.ts')) {
       try {
-        const source = readFileSync(fileURLToPath(url));
-        const digest = createHash('sha256').update(source).digest('hex');
         return {
           format: 'module',
-          source: readFileSync(join(dir, `${digest}.js`), 'utf8'),
+          source: readFileSync(copyPath(readFileSync(fileURLToPath(url)), dir), 'utf8'),
           shortCircuit: true,
         };
       } catch {

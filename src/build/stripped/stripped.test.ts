@@ -1,13 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { copyName, strippedLoading, stripSources } from './stripped.ts';
+import { copyPath } from './copies.mjs';
+import { strippedLoading, stripSources } from './stripped.ts';
 
 let dir = '';
 let src = '';
 let copies = '';
+/** The name of a file's copy. */
+const copyName = (source: Uint8Array) => basename(copyPath(source, copies));
 const MODULE = 'export const answer: number = 6 * 7;\nexport type Unused = { a: string };\n';
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'stripped-'));

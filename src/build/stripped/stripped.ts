@@ -1,23 +1,16 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { threadId } from 'node:worker_threads';
+import { COPIES_DIR, copyPath } from './copies.mjs';
 
 // Our TypeScript, its types stripped once, for the build's own processes and threads to load without Node's
-// type stripper (decision 0084; load-stripped.mjs loads the copies). A copy is named by the digest of the
-// file's bytes, so it can never be another version's: a file changed since has no copy and is loaded by Node
-// as it would be.
+// type stripper (decision 0084; load-stripped.mjs loads the copies). Where they are kept and what each is
+// named: copies.mjs.
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const HOOK = new URL('./load-stripped.mjs', import.meta.url).href;
-
-/**
- * Where the copies are kept: with the other caches of the packages installed, one directory a version of
- * Node (whose stripper made them; load-stripped.mjs names the same).
- */
-const strippedDir = (base = root) => join(base, 'node_modules', '.cache', 'stripped-ts', process.versions.node);
 
 /** What a process or thread of the build is started with to load our TypeScript from the copies. */
 export interface StrippedLoading {
@@ -26,13 +19,10 @@ export interface StrippedLoading {
   execArgv: string[];
 }
 
-export const strippedLoading = (dir = strippedDir()): StrippedLoading => ({
+export const strippedLoading = (dir = COPIES_DIR): StrippedLoading => ({
   env: { SITE_STRIPPED_TS: dir },
   execArgv: ['--import', HOOK],
 });
-
-/** The name of a file's copy: the digest of its bytes. */
-export const copyName = (source: Uint8Array) => `${createHash('sha256').update(source).digest('hex')}.js`;
 
 /**
  * Makes a copy of each TypeScript file under `sources` (`src/` and `scripts/`; tests and declarations aside)
@@ -42,7 +32,7 @@ export const copyName = (source: Uint8Array) => `${createHash('sha256').update(s
  */
 export function stripSources(
   sources: readonly string[] = [join(root, 'src'), join(root, 'scripts')],
-  dir = strippedDir(),
+  dir = COPIES_DIR,
 ): { made: number; current: number } {
   mkdirSync(dir, { recursive: true });
   const present = new Set(readdirSync(dir));
@@ -53,7 +43,8 @@ export function stripSources(
     const { name } = entry;
     if (!entry.isFile() || !name.endsWith('.ts') || name.endsWith('.d.ts') || name.endsWith('.test.ts')) continue;
     const source = readFileSync(join(entry.parentPath, name));
-    const copy = copyName(source);
+    const path = copyPath(source, dir);
+    const copy = basename(path);
     current.add(copy);
     if (present.has(copy)) continue;
     const code = quietly(() => stripTypeScriptTypes(source.toString('utf8')));
@@ -61,7 +52,7 @@ export function stripSources(
     // Written whole under another name, then renamed: a process loading it meanwhile sees none or all of it.
     const temporary = join(dir, `${copy}.${process.pid}-${threadId}.partial`);
     writeFileSync(temporary, code);
-    renameSync(temporary, join(dir, copy));
+    renameSync(temporary, path);
     made++;
   }
   const stale = [...present].filter((name) => !current.has(name));
