@@ -87,12 +87,26 @@ export async function buildSite({
     mark = performance.now();
     return ms;
   };
-  // Our TypeScript stripped once for the build's processes and threads (decision 0084): 10 ms when nothing
-  // changed. Without the copies (a directory that cannot be written), each loads it as Node would.
-  try {
-    stripSources();
-  } catch {
-    // Slower to start and heavier, not wrong.
+  // Why the warm process kept up (decision 0076), if any, cannot take this build.
+  const kept = warm?.current;
+  const cold = !kept
+    ? undefined
+    : !kept.process.alive
+      ? "the warm builder's process ended"
+      : kept.process.code !== currentCode()
+        ? 'the code changed'
+        : kept.release !== work.base
+          ? 'the staging tree was published by another build'
+          : undefined;
+  // Our TypeScript stripped once for the processes and threads a cold build starts (decision 0084): those a
+  // warm process works with were started after its cold build made them. Without the copies (a directory
+  // that cannot be written), each loads it as Node would.
+  if (!kept || cold) {
+    try {
+      stripSources();
+    } catch {
+      // Slower to start and heavier, not wrong.
+    }
   }
   const phases = { claim: lap(), astro: 0, verify: 0, publish: 0 };
   // Whether the claim went on to the work after the publish, which lets it go.
@@ -117,17 +131,9 @@ export async function buildSite({
     });
     try {
       const total = (await releaseInfo(outDir))?.pages;
-      const kept = warm?.current;
       if (warm && kept) {
-        const reason = !kept.process.alive
-          ? "the warm builder's process ended"
-          : kept.process.code !== currentCode()
-            ? 'the code changed'
-            : kept.release !== work.base
-              ? 'the staging tree was published by another build'
-              : undefined;
-        const answer = reason
-          ? { kind: 'cold' as const, reason }
+        const answer = cold
+          ? { kind: 'cold' as const, reason: cold }
           : await kept.process.build(buildId, since, verbose ? (text) => process.stdout.write(text) : undefined);
         if (answer.kind === 'built') {
           counts = { rendered: answer.rendered, reused: answer.reused, steps: NO_STEPS };
