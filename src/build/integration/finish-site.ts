@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration, AstroPrerenderer } from 'astro';
+import { keptWritten } from '#data/products/loader.ts';
 import { HEADERS_FILE } from '#lib/published-site.ts';
 import { makeQueuedHere } from '../downloads/queue.ts';
 import { ownScriptHashes } from '../finish/own-scripts.ts';
@@ -228,6 +229,8 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
       'astro:build:done': async ({ dir, assets, logger }) => {
         const outDir = fileURLToPath(dir);
         const outputs = [...assets.values()].flat().map((url) => fileURLToPath(url));
+        // The products' store for the next build, written once a full load's records came (loader.ts).
+        await keptWritten();
         await finishBuild({ outDir, outputs, since: Number(handoff.startedAt), log: (line) => logger.info(line) });
         // The warm builder's Astro process stays up, rendering build after build (src/build/warm/).
         if (handoff.warm && base) {

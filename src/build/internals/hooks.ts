@@ -19,6 +19,8 @@ export const HOOKS = {
   sideBody: Symbol.for(`${PREFIX}side-body`),
   /** The products the loader read (src/data/products/loader.ts), for the pages. */
   products: Symbol.for(`${PREFIX}products`),
+  /** The products loader's writing of its store for the next build, which the build awaits before it ends. */
+  productsKept: Symbol.for(`${PREFIX}products-kept`),
   /** Each entry's digests, made once a build (src/data/entry-digest.ts). */
   entryDigests: Symbol.for(`${PREFIX}entry-digests`),
   /** Every BuildMemo's entries in this process (src/data/build-memo.ts), for the warm builder to empty between builds. */

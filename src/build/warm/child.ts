@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { AstroConfig, AstroPrerenderer } from 'astro';
 import { endBuildMemos } from '#data/build-memo.ts';
 import { changedCollections, recordLoaded } from '#data/collection-loads.ts';
-import { loadedProducts, productsChanged, productsLoader } from '#data/products/loader.ts';
+import { keptWritten, loadedProducts, productsChanged, productsLoader } from '#data/products/loader.ts';
 import { renderedFile } from '../finish/page-finish.ts';
 import { readHandoff } from '../handoff.ts';
 import { replaceCollection } from '../internals/data-store.ts';
@@ -272,6 +272,8 @@ async function warmBuild(
     logger: { info: log, warn: log, error: log, debug() {} },
     config,
   } as unknown as Parameters<ReturnType<typeof productsLoader>['load']>[0]);
+  // A full load returns before its records come and its store is written (loader.ts): the next build reads it.
+  await keptWritten();
   step('products and collections read');
   // The other collections read again, and those that changed put into Astro's store (internals/data-store.ts).
   const changed = await otherCollections;

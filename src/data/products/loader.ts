@@ -88,6 +88,14 @@ export function loadedProducts(): Promise<Entry[]> | undefined {
   return getHook<Promise<Entry[]>>(LOADED);
 }
 
+const KEPT = HOOKS.productsKept;
+
+/**
+ * Once the last load in this process has written the store the next build reads (a full load writes it
+ * after the load returns); rejected as the load or the writing was.
+ */
+export const keptWritten = (): Promise<void> => getHook<Promise<void>>(KEPT) ?? Promise.resolve();
+
 /** Whether the last load in this process changed the products (a full load counts as a change). */
 let lastLoadChanged = true;
 
@@ -117,6 +125,7 @@ export function productsLoader(
       // Astro's own store holds none of them (the records of an earlier format are dropped).
       store.clear();
       meta.delete('seq');
+      setHook(KEPT, undefined);
       const file = fileURLToPath(new URL('products-store.json', config.cacheDir));
       if (options.offline) {
         setLoaded(Promise.resolve([]));
@@ -200,13 +209,21 @@ export function productsLoader(
         }
       }
 
-      const all = await readProducts();
-      setLoaded(Promise.resolve(all));
+      // Not awaited: Astro goes on with its types and bundles while the API answers (7-9 s at 10,000
+      // products, a fifth of a full build's wall time before this), and the pages wait for the products
+      // when they first ask (catalogue.ts), a failure stopping the build there with its message. The store
+      // for the next build is written after, and awaited before the build ends (`keptWritten`).
+      const all = readProducts();
+      setLoaded(all);
       lastLoadChanged = true;
-      const order = all.map((entry) => entry.id);
-      const refs = all.map((entry) => refsOf(entry.en));
-      await writeKept(file, { format: FORMAT, seq: feed?.until ?? -1, day, order, refs }, async () => all);
-      logger.info(`products: full load (${all.length} products; ${reason}) in ${elapsed()}`);
+      const written = all.then(async (all) => {
+        const order = all.map((entry) => entry.id);
+        const refs = all.map((entry) => refsOf(entry.en));
+        await writeKept(file, { format: FORMAT, seq: feed?.until ?? -1, day, order, refs }, async () => all);
+        logger.info(`products: full load (${all.length} products; ${reason}) in ${elapsed()}`);
+      });
+      written.catch(() => {});
+      setHook(KEPT, written);
     },
   };
 }
