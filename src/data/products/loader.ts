@@ -210,9 +210,9 @@ export function productsLoader(
       }
 
       // Not awaited: Astro goes on with its types and bundles while the API answers (7-9 s at 10,000
-      // products, a fifth of a full build's wall time before this), and the pages wait for the products
-      // when they first ask (catalogue.ts), a failure stopping the build there with its message. The store
-      // for the next build is written after, and awaited before the build ends (`keptWritten`).
+      // products, a tenth of a full build), and the pages wait for the products when they first ask
+      // (catalogue.ts), a failure stopping the build there with its message. The store for the next build
+      // is written after, and awaited before the build ends (`keptWritten`).
       const all = readProducts();
       setLoaded(all);
       lastLoadChanged = true;
