@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { COMPRESSIBLE, MIN_COMPRESS_BYTES, PRECOMPRESSED } from '#lib/published-site.ts';
+import { COMPRESSING_YOUNG_MB } from '../internals/thread-heaps.ts';
 
 /** A compressed copy is kept only when it saves at least this share of the file. */
 const MIN_SAVING = 0.1;
@@ -174,7 +175,10 @@ async function inWorkers(files: readonly string[], only: boolean): Promise<Total
     shares.map(
       (share) =>
         new Promise<Totals>((resolve, reject) => {
-          const worker = new Worker(script, { workerData: { precompress: { files: share, only } } });
+          const worker = new Worker(script, {
+            workerData: { precompress: { files: share, only } },
+            resourceLimits: { maxYoungGenerationSizeMb: COMPRESSING_YOUNG_MB },
+          });
           worker.once('message', resolve);
           worker.once('error', reject);
           worker.once('exit', (code) => reject(new Error(`a compressing thread stopped (exit code ${code})`)));
@@ -274,7 +278,10 @@ export function startCompressing({
   let workers: Worker[] | undefined;
   const start = () =>
     Array.from({ length: threads }, (_, n) => {
-      const worker = new Worker(script, { workerData: { streaming: true } });
+      const worker = new Worker(script, {
+        workerData: { streaming: true },
+        resourceLimits: { maxYoungGenerationSizeMb: COMPRESSING_YOUNG_MB },
+      });
       const questions: (typeof asked)[number] = [];
       asked[n] = questions;
       const end = new Promise<Totals>((resolve, reject) => {

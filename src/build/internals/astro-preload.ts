@@ -20,10 +20,13 @@ import { fileURLToPath } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
 import { readHandoff } from '../handoff.ts';
 import { gatherOutput } from './gathered-output.ts';
+import { threadsTakeTheirOwnYoungGeneration } from './thread-heaps.ts';
 import { startWrittenElsewhere } from './written-elsewhere.ts';
 
 // A worker thread's output goes through the main thread's streams.
 if (isMainThread) gatherOutput();
+// The main thread's heap is made: the threads the build starts have the young generations they ask.
+if (isMainThread) threadsTakeTheirOwnYoungGeneration();
 
 /** Astro's copies directory with a trailing separator (site-build.ts `outputCopies`). */
 const copies = readHandoff().outputCopies;
