@@ -135,9 +135,17 @@ export const ASTRO_HEAP_FLAGS = ['--heap-growing-percent=60', '--max-semi-space-
  * rolldown) keeps freed pages for a while, both counted in the build's resident memory. Without
  * `MIMALLOC_ARENA_EAGER_COMMIT=0` the bundler's allocator commits its 1 GB arena as it touches it and keeps
  * 170-190 MB of it resident to the end of the build (decision 0034).
+ *
+ * glibc's blocks of 1 MiB and more are mapped apart, given back when freed, and its heap's free top is
+ * given back past 2 MiB (decision 0056). Left to raise its threshold as large blocks are freed (up to
+ * 32 MiB), glibc put the products' pages of records (5 MB each, read before the render) in its main heap,
+ * which then held 152 MiB through a full build at 10,000 products; these settings held it at 92-115 MiB,
+ * for the same CPU. Lower (128 KiB), each file's compressor state was mapped and unmapped again.
  */
 export const astroMemoryEnv = (env: NodeJS.ProcessEnv = process.env) => ({
   MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2',
+  MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? String(1024 * 1024),
+  MALLOC_TRIM_THRESHOLD_: env.MALLOC_TRIM_THRESHOLD_ ?? String(2 * 1024 * 1024),
   MIMALLOC_PURGE_DELAY: env.MIMALLOC_PURGE_DELAY ?? '0',
   MIMALLOC_ARENA_EAGER_COMMIT: env.MIMALLOC_ARENA_EAGER_COMMIT ?? '0',
 });
