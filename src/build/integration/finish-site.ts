@@ -14,7 +14,7 @@ import { readHandoff } from '../handoff.ts';
 import { astroInlineScripts } from '../internals/astro-scripts.ts';
 import { writtenElsewhere } from '../internals/written-elsewhere.ts';
 import { recordWritten, settleKnown, settleStaging } from '../publish/staging.ts';
-import { type Chain, collectColdBuild, keepStaticImages, type StaticImages, serveWarmBuilds } from '../warm/child.ts';
+import { type Chain, keepStaticImages, type StaticImages, serveWarmBuilds } from '../warm/child.ts';
 
 /** Routes whose files the build writes beside the pages rather than through Astro's loop (side-files.ts). */
 const SIDE_ROUTES = new Set([
@@ -231,8 +231,6 @@ export function finishSite(publicApiBase: string | undefined): AstroIntegration 
         const outputs = [...assets.values()].flat().map((url) => fileURLToPath(url));
         // The products' store for the next build, written once a full load's records came (loader.ts).
         await keptWritten();
-        // A warm builder's process collects the render's garbage before the steps after it (warm/child.ts).
-        if (handoff.warm && base) await collectColdBuild((line) => logger.info(line));
         await finishBuild({ outDir, outputs, since: Number(handoff.startedAt), log: (line) => logger.info(line) });
         // The warm builder's Astro process stays up, rendering build after build (src/build/warm/).
         if (handoff.warm && base) {

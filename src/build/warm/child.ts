@@ -155,19 +155,6 @@ async function betweenBuilds(): Promise<void> {
 }
 
 /**
- * The cold build's garbage, collected once its pages are rendered and before the steps after them
- * (`finishBuild`, then the builder's checks). The render leaves this process at its largest (about 950 MiB
- * at 10,000 products, 700 once collected): left to the end, the finishing steps (compressing the rest,
- * settling the tree) came on top of it, at 20-30 MiB more, and the checks' process (decision 0078) after
- * it. A warm build's is collected while the builder checks, as its own garbage is a fraction of that.
- */
-export async function collectColdBuild(log: (line: string) => void): Promise<void> {
-  const collecting = performance.now();
-  await betweenBuilds();
-  log(`warm process: the first build's garbage collected in ${Math.round(performance.now() - collecting)} ms`);
-}
-
-/**
  * Runs a warm build, with a CPU profile of it written to `WARM_CPU_PROFILE` (a directory) when that is set:
  * `warm-<n>.cpuprofile`, for Chrome's DevTools (docs/build.md).
  */
@@ -195,6 +182,13 @@ export async function serveWarmBuilds(context: WarmContext): Promise<void> {
   let keys = new Map(context.firstPaths.map((path) => [path.pathname, path]));
   let byRoute = groupByRoute(context.firstRoutePaths);
   let generation = 0;
+  // The cold build's garbage is collected before the builder hears it is done: its checks start a process of
+  // their own (decision 0078), and the render left this one at its largest (about 950 MiB at 10,000
+  // products, 700 once collected), so the two together were the full build's peak. A warm build's is
+  // collected while the builder checks, as its own garbage is a fraction of that.
+  const collecting = performance.now();
+  await betweenBuilds();
+  context.log(`warm process: the first build's garbage collected in ${Math.round(performance.now() - collecting)} ms`);
   send({ kind: 'ready' });
   let busy = Promise.resolve();
   await new Promise<void>((done) => {
