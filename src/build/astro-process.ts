@@ -163,8 +163,8 @@ export function runAstroBuild({
   feedCredential,
   warm = false,
 }: AstroRun): Promise<AstroResult> {
-  // A warm process collects its garbage after each build (warm/child.ts: the cold build's once its pages
-  // are rendered, a warm build's while the builder checks and publishes it): it waits with what it keeps, not
+  // A warm process collects its garbage after each build (warm/child.ts: the cold build's before it says
+  // it is done, a warm build's while the builder checks and publishes it): it waits with what it keeps, not
   // with the build's garbage. Our TypeScript from its stripped copies, in the process and its threads
   // (decision 0084).
   const stripped = strippedLoading();
