@@ -213,10 +213,10 @@ export function productsLoader(
       // products, a tenth of a full build), and the pages wait for the products when they first ask
       // (catalogue.ts), a failure stopping the build there with its message. The store for the next build
       // is written after, and awaited before the build ends (`keptWritten`).
-      const all = readProducts();
-      setLoaded(all);
+      const reading = readProducts();
+      setLoaded(reading);
       lastLoadChanged = true;
-      const written = all.then(async (all) => {
+      const written = reading.then(async (all) => {
         const order = all.map((entry) => entry.id);
         const refs = all.map((entry) => refsOf(entry.en));
         await writeKept(file, { format: FORMAT, seq: feed?.until ?? -1, day, order, refs }, async () => all);
