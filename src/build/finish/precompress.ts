@@ -127,14 +127,25 @@ const GIVEN_FILES = 32;
 const GIVEN_BYTES = 1024 * 1024;
 
 /**
- * A streaming worker's answer: the bytes of the files of one `given` message done; the totals of files on
- * disk, or nothing, for a `files` or `flush` message; its totals when told the end.
+ * A streaming worker's answer: the totals of files on disk, or nothing, for a `files` or `flush` message;
+ * its totals when told the end. The bytes it has done it counts in `done` (`StreamData`), not in a message.
  */
-type StreamAnswer = { done: number } | { answer: Totals | null } | { totals: Totals };
+type StreamAnswer = { answer: Totals | null } | { totals: Totals };
+
+/**
+ * What a streaming worker is started with. `done` counts the bytes of the files it was given and has
+ * written and compressed (modulo 2^32, every thread adding to it): the caller reads it without taking a
+ * message. As answers, the counts waited for the caller's turn of its event loop, which a thread rendering
+ * pages gives seldom: the caller took the threads for behind and wrote files itself while they idled
+ * (at 10,000 products, a thread idle half of a full build's render, and 4.4 s of the renderer's thread
+ * spent opening and writing files).
+ */
+type StreamData = { streaming: true; done: SharedArrayBuffer };
 
 /** In a streaming worker thread (`startCompressing`): compress each file's bytes as they come. */
 if (!isMainThread && workerData?.streaming) {
   const totals = noTotals();
+  const doneBytes = new Uint32Array((workerData as StreamData).done);
   // The file may not be written yet, nor its folder made: the copies may come first.
   const folders = new Set<string>();
   parentPort?.on('message', (message: StreamMessage) => {
@@ -158,7 +169,7 @@ if (!isMainThread && workerData?.streaming) {
       if (COMPRESSIBLE.has(extname(file))) compressOne(file, data, totals, true);
       done += data.length;
     }
-    parentPort?.postMessage({ done } satisfies StreamAnswer);
+    Atomics.add(doneBytes, 0, done);
   });
 }
 
@@ -267,7 +278,11 @@ export function startCompressing({
 } = {}): Compressing {
   const script = fileURLToPath(import.meta.url);
   const files = new Set<string>();
-  let waiting = 0;
+  // Bytes given (modulo 2^32) and, counted by the threads, done: the difference is what waits.
+  let given = 0;
+  const done = new SharedArrayBuffer(4);
+  const doneBytes = new Uint32Array(done);
+  const waiting = () => (given - Atomics.load(doneBytes, 0)) >>> 0;
   let failed: Error | undefined;
   let closed = false;
   let next = 0;
@@ -279,7 +294,7 @@ export function startCompressing({
   const start = () =>
     Array.from({ length: threads }, (_, n) => {
       const worker = new Worker(script, {
-        workerData: { streaming: true },
+        workerData: { streaming: true, done } satisfies StreamData,
         resourceLimits: { maxYoungGenerationSizeMb: COMPRESSING_YOUNG_MB },
       });
       const questions: (typeof asked)[number] = [];
@@ -291,8 +306,7 @@ export function startCompressing({
             ended = true;
             return resolve(answer.totals);
           }
-          if ('answer' in answer) return questions.shift()?.resolve(answer.answer);
-          waiting -= answer.done;
+          questions.shift()?.resolve(answer.answer);
         });
         const fail = (error: Error) => {
           failed ??= error;
@@ -339,9 +353,9 @@ export function startCompressing({
     add(file, data, write = false, transfer = false) {
       if (failed) throw failed;
       if (closed) throw new Error(`${file}: given to compressing threads that have ended`);
-      if (waiting > maxWaiting) return false;
+      if (waiting() > maxWaiting) return false;
       files.add(file);
-      waiting += data.length;
+      given = (given + data.length) >>> 0;
       workers ??= start();
       const n = next++ % workers.length;
       unsent[n] ??= { given: [], moved: [], bytes: 0 };

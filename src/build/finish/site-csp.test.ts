@@ -266,6 +266,22 @@ describe('precompress', () => {
     await expect(compressing.flush()).rejects.toThrow();
   });
 
+  test('takes bytes again once its threads have done them, with no turn of the caller\'s event loop', async () => {
+    // Over GIVEN_BYTES: posted at once. The caller then never yields, as a thread rendering pages seldom does.
+    const data = Buffer.from('<p>Raman spectrometer, 785 nm excitation.</p>'.repeat(30_000));
+    const compressing = startCompressing({ threads: 1, maxWaiting: data.length - 1 });
+    expect(compressing.add(join(site, 'turnless/1.html'), data, true)).toBe(true);
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    let taken = false;
+    for (const until = Date.now() + 10_000; !taken && Date.now() < until; ) {
+      Atomics.wait(pause, 0, 0, 10);
+      taken = compressing.add(join(site, 'turnless/2.html'), data, true);
+    }
+    expect(taken).toBe(true);
+    await compressing.done();
+    expect(gunzipSync(readFileSync(join(site, 'turnless/2.html.gz'))).equals(data)).toBe(true);
+  });
+
   test('declines bytes while its threads are behind, and reports a thread that failed', async () => {
     const behind = startCompressing({ threads: 1, maxWaiting: 0 });
     const data = Buffer.from('<p>Fluorescence spectrometer.</p>'.repeat(100));
