@@ -83,6 +83,20 @@ describe('the downloads kept between builds', () => {
     expect(readdirSync(resourceCacheDir() ?? '').toSorted()).toEqual(['suite-1', 'suite-2', 'suite-3']);
   });
 
+  test("a worker makes the files it was given ahead with no turn of this thread's event loop", async () => {
+    vi.stubEnv('RESOURCE_WORKER', fileURLToPath(new URL('./worker.ts', import.meta.url)));
+    pruneResourceCache([]);
+    const files = Array.from({ length: 100 }, (_, n) => file(n + 1000));
+    expect(makeInWorkers(files, 1)).toBe(files.length);
+    // This thread never yields, as one rendering pages seldom does: only what the worker was given is made.
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    const made = () => readdirSync(resourceCacheDir() ?? '').filter((name) => !name.endsWith('.tmp')).length;
+    for (const until = Date.now() + 10_000; made() < files.length && Date.now() < until; )
+      Atomics.wait(pause, 0, 0, 20);
+    expect(made()).toBe(files.length);
+    for (const one of files) await keptFile(one.digest, () => new Uint8Array([0]));
+  });
+
   test('once the pages are rendered, this thread makes the queued files too, from the back of the queue', async () => {
     vi.stubEnv('RESOURCE_WORKER', fileURLToPath(new URL('./worker.ts', import.meta.url)));
     pruneResourceCache([]);

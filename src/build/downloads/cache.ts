@@ -41,8 +41,20 @@ export function pruneResourceCache(digests: Iterable<string>): void {
   listed = present;
 }
 
-/** Files the workers are making, by digest: settled when the file is in the cache (or the worker failed). */
-const making = new Map<string, Promise<void>>();
+/**
+ * The digests of the files the workers are making, each with what waits for it (`keptFile`), if anything
+ * does yet: forgotten once the file is in the cache or the worker failed. What waits is made only when a
+ * route asks first: a promise and its resolvers a file up front held 12 MB of a full build's heap at
+ * 10,000 products (30,000 files), where a few routes wait at a time.
+ */
+const making = new Map<string, (() => void)[] | undefined>();
+
+/** A file made, or not made (a worker failed): what waits for it goes on, and renders it if it is not there. */
+function settle(digest: string): void {
+  const waiting = making.get(digest);
+  making.delete(digest);
+  for (const wake of waiting ?? []) wake();
+}
 
 /**
  * Each worker's heap: a file's sources take a few MB (about 20 MB of heap used, measured), but left alone
@@ -51,12 +63,14 @@ const making = new Map<string, Promise<void>>();
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 };
 
 /**
- * The files each worker is given ahead of its answers. Given one at a time, a worker waited for this
- * thread to take its answer and give it the next, and this thread, rendering pages, took them seldom: at
- * 10,000 products the workers idled 49 s of a 54 s render and this thread made half the files itself once
- * the pages were rendered (4.6 s; issue 17). The files are small to pass (a title and a product or a few).
+ * The files each worker is given ahead of its answers. A worker is given the next file when this thread
+ * takes an answer, on a turn of its event loop, which a thread rendering pages gives seldom (a few times a
+ * second at 10,000 products). Given 32 ahead, the worker made them and waited: it idled about nine tenths
+ * of a full build's render, and once the pages were rendered this thread and the worker made the 16 s of
+ * files left, with no page beside them. Given 512 (1-3 MB of jobs: 2-6 KB each, a title and a product or
+ * a few), it makes files through the render: the full build took 71.3 s against 74.0 (issue 41).
  */
-export const FILES_AHEAD = 32;
+export const FILES_AHEAD = 512;
 
 /**
  * Starts worker threads on the files the cache lacks, in the order the build will ask for them, and
@@ -74,23 +88,8 @@ export function makeInWorkers(files: ResourceFile[], threads = Math.max(1, avail
   const missing = files.filter((file) => DIGEST.test(file.digest) && !inCache(file.digest));
   if (missing.length === 0) return 0;
   const queue = [...missing];
-  const waiting = new Map<ResourceFile, { resolve: () => void; reject: (error: Error) => void }>();
-  for (const file of missing) {
-    making.set(
-      file.digest,
-      new Promise<void>((resolve, reject) => waiting.set(file, { resolve, reject })).catch(() => {
-        // A worker that failed leaves the file to the build, which renders it itself.
-      }),
-    );
-  }
-  const settle = (file: ResourceFile, error?: Error) => {
-    const job = waiting.get(file);
-    waiting.delete(file);
-    if (error) job?.reject(error);
-    else job?.resolve();
-  };
-  setQueued({ dir, files: queue, settle });
-  const idOf = new Map(missing.map((file, id) => [file, id]));
+  for (const file of missing) making.set(file.digest, undefined);
+  setQueued({ dir, files: queue, settle: (file) => settle(file.digest) });
   const workers = Math.max(1, Math.min(threads, Math.ceil(missing.length / 50)));
   for (let n = 0; n < workers; n++) {
     const worker = new Worker(script, { resourceLimits: WORKER_LIMITS });
@@ -106,7 +105,7 @@ export function makeInWorkers(files: ResourceFile[], threads = Math.max(1, avail
       given++;
       const { kind, title, products, locale } = file.source;
       const job: ResourceJob = {
-        id: idOf.get(file) ?? -1,
+        digest: file.digest,
         kind,
         title,
         locale,
@@ -115,16 +114,15 @@ export function makeInWorkers(files: ResourceFile[], threads = Math.max(1, avail
       };
       worker.postMessage(job);
     };
-    worker.on('message', ({ id, error }: { id: number; error?: string }) => {
+    // A file the worker failed to make is left to the build, which renders it itself (`keptFile`).
+    worker.on('message', ({ digest }: { digest: string }) => {
       given--;
-      const file = missing[id];
-      if (file) settle(file, error ? new Error(error) : undefined);
+      settle(digest);
       feed();
     });
-    worker.on('error', (error) => {
+    worker.on('error', () => {
       // Everything not yet made falls back to the build's own thread.
-      for (const job of waiting.values()) job.reject(error);
-      waiting.clear();
+      for (const digest of [...making.keys()]) settle(digest);
       queue.length = 0;
     });
     for (let ahead = 0; ahead < FILES_AHEAD; ahead++) feed();
@@ -140,7 +138,13 @@ export function makeInWorkers(files: ResourceFile[], threads = Math.max(1, avail
 export async function keptFile(digest: string, render: () => Uint8Array<ArrayBuffer>): Promise<string | undefined> {
   const dir = resourceCacheDir();
   if (!dir || !DIGEST.test(digest)) return undefined;
-  await making.get(digest);
+  if (making.has(digest)) {
+    await new Promise<void>((wake) => {
+      const waiting = making.get(digest) ?? [];
+      waiting.push(wake);
+      making.set(digest, waiting);
+    });
+  }
   const path = join(dir, digest);
   if (!existsSync(path)) {
     keep(path, render());

@@ -10,7 +10,8 @@ import type { Locale } from '#i18n/index.ts';
 
 /** One file to make: what it is made from and where its bytes go. */
 export interface ResourceJob {
-  id: number;
+  /** What the file is made from, its name in the cache: the answer names it. */
+  digest: string;
   kind: Resource['kind'];
   title: string;
   /** The language the file is in. */
@@ -25,8 +26,8 @@ parentPort?.on('message', (job: ResourceJob) => {
     if (!renderer) throw new Error(`no renderer for ${job.kind}`);
     writeFileSync(`${job.path}.tmp`, renderer.bytes(job.title, job.products, job.locale));
     renameSync(`${job.path}.tmp`, job.path);
-    parentPort?.postMessage({ id: job.id });
+    parentPort?.postMessage({ digest: job.digest });
   } catch (error) {
-    parentPort?.postMessage({ id: job.id, error: String(error) });
+    parentPort?.postMessage({ digest: job.digest, error: String(error) });
   }
 });

@@ -266,7 +266,7 @@ describe('precompress', () => {
     await expect(compressing.flush()).rejects.toThrow();
   });
 
-  test('takes bytes again once its threads have done them, with no turn of the caller\'s event loop', async () => {
+  test("takes bytes again once its threads have done them, with no turn of the caller's event loop", async () => {
     // Over GIVEN_BYTES: posted at once. The caller then never yields, as a thread rendering pages seldom does.
     const data = Buffer.from('<p>Raman spectrometer, 785 nm excitation.</p>'.repeat(30_000));
     const compressing = startCompressing({ threads: 1, maxWaiting: data.length - 1 });
