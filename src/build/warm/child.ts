@@ -129,7 +129,7 @@ function forgetInManifest(config: AstroConfig, paths: Iterable<PathWithRoute>): 
 
 /**
  * How far V8 grows the heap past what is live, in percent, once the first build is done (decision 0084).
- * The cold build renders every page with 60 (ASTRO_HEAP_FLAGS): fewer full collections, for 60 % more
+ * The cold build renders every page with 50 (ASTRO_HEAP_FLAGS): fewer full collections, for 50 % more
  * heap. A warm build starts from what the process keeps (about 285 MiB at 10,000 products) and renders a
  * few hundred pages at most: at 60 it grew the heap by up to 170 MiB of garbage before collecting, and the
  * builder peaked at 1,040-1,110 MiB; at 25, 958-995, no slower. V8 reads the setting each time it sets the
