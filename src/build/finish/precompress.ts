@@ -279,10 +279,10 @@ export function startCompressing({
   const script = fileURLToPath(import.meta.url);
   const files = new Set<string>();
   // Bytes given (modulo 2^32) and, counted by the threads, done: the difference is what waits.
-  let given = 0;
+  let bytesGiven = 0;
   const done = new SharedArrayBuffer(4);
   const doneBytes = new Uint32Array(done);
-  const waiting = () => (given - Atomics.load(doneBytes, 0)) >>> 0;
+  const waiting = () => (bytesGiven - Atomics.load(doneBytes, 0)) >>> 0;
   let failed: Error | undefined;
   let closed = false;
   let next = 0;
@@ -355,7 +355,7 @@ export function startCompressing({
       if (closed) throw new Error(`${file}: given to compressing threads that have ended`);
       if (waiting() > maxWaiting) return false;
       files.add(file);
-      given = (given + data.length) >>> 0;
+      bytesGiven = (bytesGiven + data.length) >>> 0;
       workers ??= start();
       const n = next++ % workers.length;
       unsent[n] ??= { given: [], moved: [], bytes: 0 };
