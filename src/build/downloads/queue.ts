@@ -12,8 +12,8 @@ export interface Queued {
   dir: string;
   /** Taken from the front by the workers. */
   files: ResourceFile[];
-  /** Settles a file made elsewhere, as the workers' answer does. */
-  settle: (file: ResourceFile, error?: Error) => void;
+  /** Settles a file made here, or not made (the route then renders it), as the workers' answer does. */
+  settle: (file: ResourceFile) => void;
 }
 
 export function setQueued(queued: Queued): void {
@@ -37,11 +37,10 @@ export async function makeQueuedHere(): Promise<number> {
   for (let file = queued?.files.pop(); queued && file; file = queued.files.pop()) {
     try {
       keep(join(queued.dir, file.digest), file.render());
-      queued.settle(file);
-    } catch (error) {
+    } catch {
       // Left to the build's route, which renders it again and reports what fails.
-      queued.settle(file, error as Error);
     }
+    queued.settle(file);
     made++;
     // The routes waiting on it write it meanwhile.
     await new Promise((resolve) => setImmediate(resolve));
