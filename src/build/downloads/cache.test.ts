@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { type ResourceFile, renderers } from '#data/resource-render.ts';
+import { untilWithoutYielding } from '#tests/support/turnless.ts';
 import { FILES_AHEAD, keptFile, makeInWorkers, pruneResourceCache, resourceCacheDir } from './cache.ts';
 import { makeQueuedHere } from './queue.ts';
 
@@ -89,10 +90,8 @@ describe('the downloads kept between builds', () => {
     const files = Array.from({ length: 100 }, (_, n) => file(n + 1000));
     expect(makeInWorkers(files, 1)).toBe(files.length);
     // This thread never yields, as one rendering pages seldom does: only what the worker was given is made.
-    const pause = new Int32Array(new SharedArrayBuffer(4));
     const made = () => readdirSync(resourceCacheDir() ?? '').filter((name) => !name.endsWith('.tmp')).length;
-    for (const until = Date.now() + 10_000; made() < files.length && Date.now() < until; )
-      Atomics.wait(pause, 0, 0, 20);
+    untilWithoutYielding(() => made() === files.length, 20);
     expect(made()).toBe(files.length);
     for (const one of files) await keptFile(one.digest, () => new Uint8Array([0]));
   });

@@ -3,6 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { untilWithoutYielding } from '#tests/support/turnless.ts';
 import { BROTLI_MIN_BYTES, precompress, startCompressing } from './precompress.ts';
 import { scriptHash, secureSite } from './site-csp.ts';
 
@@ -271,12 +272,7 @@ describe('precompress', () => {
     const data = Buffer.from('<p>Raman spectrometer, 785 nm excitation.</p>'.repeat(30_000));
     const compressing = startCompressing({ threads: 1, maxWaiting: data.length - 1 });
     expect(compressing.add(join(site, 'turnless/1.html'), data, true)).toBe(true);
-    const pause = new Int32Array(new SharedArrayBuffer(4));
-    let taken = false;
-    for (const until = Date.now() + 10_000; !taken && Date.now() < until; ) {
-      Atomics.wait(pause, 0, 0, 10);
-      taken = compressing.add(join(site, 'turnless/2.html'), data, true);
-    }
+    const taken = untilWithoutYielding(() => compressing.add(join(site, 'turnless/2.html'), data, true), 10);
     expect(taken).toBe(true);
     await compressing.done();
     expect(gunzipSync(readFileSync(join(site, 'turnless/2.html.gz'))).equals(data)).toBe(true);
